@@ -1,0 +1,1 @@
+//! Tool sets the behaviour tests exercise.

@@ -1,0 +1,264 @@
+//! Attribute grammar: `#[tool(...)]`, `#[arg(...)]` and `#[toolbox]`. Every key is checked: unknown,
+//! duplicate and wrongly typed keys are errors, and parsing goes on so all are reported at once.
+
+use proc_macro2::{Span, TokenStream};
+use syn::parse::Parser;
+use syn::punctuated::Punctuated;
+use syn::spanned::Spanned;
+use syn::{Expr, ExprLit, Lit, LitStr, Meta, Token};
+
+use tool_names::RENAME_RULES;
+use crate::errors::Errors;
+use crate::suggest::hint;
+
+/// What a key's value must be.
+#[derive(Clone, Copy)]
+enum Kind {
+    /// `key = "text"`
+    Str,
+    /// `key` or `key = true|false`
+    Flag,
+    /// `key` or `key = <expression>`
+    FlagOrExpr,
+}
+
+struct Key {
+    name: &'static str,
+    kind: Kind,
+}
+
+const fn key(name: &'static str, kind: Kind) -> Key {
+    Key { name, kind }
+}
+
+const TOOL_KEYS: &[Key] = &[
+    key("name", Kind::Str),
+    key("description", Kind::Str),
+    key("rename_all", Kind::Str),
+    key("title", Kind::Str),
+    key("read_only", Kind::Flag),
+    key("destructive", Kind::Flag),
+    key("idempotent", Kind::Flag),
+    key("open_world", Kind::Flag),
+];
+
+const ARG_KEYS: &[Key] = &[key("rename", Kind::Str), key("default", Kind::FlagOrExpr), key("description", Kind::Str)];
+
+enum Value {
+    Str(LitStr),
+    Bool(bool),
+    Expr(Option<Expr>),
+}
+
+/// The keys given in one attribute, each once, in the order written.
+struct Given(Vec<(&'static str, Span, Value)>);
+
+impl Given {
+    fn take(&mut self, name: &str) -> Option<(Span, Value)> {
+        let index = self.0.iter().position(|(key, ..)| *key == name)?;
+        let (_, span, value) = self.0.remove(index);
+        Some((span, value))
+    }
+
+    fn str(&mut self, name: &str) -> Option<LitStr> {
+        match self.take(name)?.1 {
+            Value::Str(lit) => Some(lit),
+            _ => None,
+        }
+    }
+
+    fn flag(&mut self, name: &str) -> Option<bool> {
+        match self.take(name)?.1 {
+            Value::Bool(value) => Some(value),
+            _ => None,
+        }
+    }
+}
+
+fn parse_keys(tokens: TokenStream, attribute: &str, keys: &[Key], errors: &mut Errors) -> Given {
+    let mut given = Given(Vec::new());
+    let metas = match Punctuated::<Meta, Token![,]>::parse_terminated.parse2(tokens) {
+        Ok(metas) => metas,
+        Err(err) => {
+            errors.at_span(err.span(), format!("cannot read #[{attribute}(...)]: {err}; write `key = \"value\"` pairs separated by commas"));
+            return given;
+        }
+    };
+    let names = || keys.iter().map(|key| key.name);
+    for meta in metas {
+        let path = meta.path();
+        let Some(ident) = path.get_ident() else {
+            errors.at(path, format!("expected a key of #[{attribute}(...)], one of: {}", names().collect::<Vec<_>>().join(", ")));
+            continue;
+        };
+        let written = ident.to_string();
+        let Some(spec) = keys.iter().find(|key| key.name == written) else {
+            let message = if keys.is_empty() {
+                format!("#[{attribute}] takes no arguments")
+            } else {
+                format!(
+                    "unknown key `{written}` in #[{attribute}(...)]{}\nkeys: {}",
+                    hint(&written, names()),
+                    names().collect::<Vec<_>>().join(", ")
+                )
+            };
+            errors.at(ident, message);
+            continue;
+        };
+        if given.0.iter().any(|(name, ..)| *name == spec.name) {
+            errors.at(ident, format!("duplicate key `{written}` in #[{attribute}(...)]: give it once"));
+            continue;
+        }
+        if let Some(value) = read_value(&meta, spec, errors) {
+            given.0.push((spec.name, ident.span(), value));
+        }
+    }
+    given
+}
+
+fn read_value(meta: &Meta, spec: &Key, errors: &mut Errors) -> Option<Value> {
+    let name = spec.name;
+    let literal = |meta: &Meta| match meta {
+        Meta::NameValue(nv) => match &nv.value {
+            Expr::Lit(ExprLit { lit, .. }) => Some(lit.clone()),
+            _ => None,
+        },
+        _ => None,
+    };
+    match (spec.kind, meta) {
+        (Kind::Str, _) => match literal(meta) {
+            Some(Lit::Str(lit)) => Some(Value::Str(lit)),
+            _ => {
+                errors.at(value_tokens(meta), format!("`{name}` takes a string: write `{name} = \"...\"`"));
+                None
+            }
+        },
+        (Kind::Flag, Meta::Path(_)) => Some(Value::Bool(true)),
+        (Kind::Flag, _) => match literal(meta) {
+            Some(Lit::Bool(lit)) => Some(Value::Bool(lit.value)),
+            _ => {
+                errors.at(value_tokens(meta), format!("`{name}` is a flag: write `{name}`, `{name} = true` or `{name} = false`"));
+                None
+            }
+        },
+        (Kind::FlagOrExpr, Meta::Path(_)) => Some(Value::Expr(None)),
+        (Kind::FlagOrExpr, Meta::NameValue(nv)) => Some(Value::Expr(Some(nv.value.clone()))),
+        (Kind::FlagOrExpr, Meta::List(list)) => {
+            errors.at(list, format!("write `{name}` or `{name} = <value>`"));
+            None
+        }
+    }
+}
+
+fn value_tokens(meta: &Meta) -> TokenStream {
+    match meta {
+        Meta::NameValue(nv) => quote::ToTokens::to_token_stream(&nv.value),
+        other => quote::ToTokens::to_token_stream(other),
+    }
+}
+
+/// The keys of `#[tool(...)]`.
+#[derive(Default)]
+pub struct ToolArgs {
+    pub name: Option<LitStr>,
+    pub description: Option<LitStr>,
+    pub rename_all: Option<LitStr>,
+    pub title: Option<LitStr>,
+    pub read_only: Option<bool>,
+    pub destructive: Option<bool>,
+    pub idempotent: Option<bool>,
+    pub open_world: Option<bool>,
+}
+
+impl ToolArgs {
+    pub fn parse(tokens: TokenStream, errors: &mut Errors) -> Self {
+        let mut given = parse_keys(tokens, "tool", TOOL_KEYS, errors);
+        let args = ToolArgs {
+            name: given.str("name"),
+            description: given.str("description"),
+            rename_all: given.str("rename_all"),
+            title: given.str("title"),
+            read_only: given.flag("read_only"),
+            destructive: given.flag("destructive"),
+            idempotent: given.flag("idempotent"),
+            open_world: given.flag("open_world"),
+        };
+        if let Some(rule) = &args.rename_all {
+            let value = rule.value();
+            if !RENAME_RULES.contains(&value.as_str()) {
+                errors.at(
+                    rule,
+                    format!(
+                        "unknown rename rule `{value}`{}\nrules: {}",
+                        hint(&value, RENAME_RULES.iter().copied()),
+                        RENAME_RULES.join(", ")
+                    ),
+                );
+            }
+        }
+        args
+    }
+
+    /// The arguments of a `#[tool]` or `#[tool(...)]` attribute found on a method.
+    pub fn from_attribute(attr: &syn::Attribute, errors: &mut Errors) -> Self {
+        match &attr.meta {
+            Meta::Path(_) => ToolArgs::default(),
+            Meta::List(list) => ToolArgs::parse(list.tokens.clone(), errors),
+            Meta::NameValue(nv) => {
+                errors.at(nv, "write `#[tool]` or `#[tool(key = value, ...)]`");
+                ToolArgs::default()
+            }
+        }
+    }
+}
+
+/// The keys of `#[arg(...)]` on a parameter.
+#[derive(Default)]
+pub struct ArgArgs {
+    pub rename: Option<LitStr>,
+    /// `Some(None)`: `default` (the type's `Default`); `Some(Some(expr))`: `default = expr`.
+    pub default: Option<Option<Expr>>,
+    pub description: Option<LitStr>,
+}
+
+impl ArgArgs {
+    pub fn from_attribute(attr: &syn::Attribute, errors: &mut Errors) -> Self {
+        let tokens = match &attr.meta {
+            Meta::List(list) => list.tokens.clone(),
+            other => {
+                errors.at(other, "write `#[arg(rename = \"...\", default, description = \"...\")]`");
+                return ArgArgs::default();
+            }
+        };
+        let mut given = parse_keys(tokens, "arg", ARG_KEYS, errors);
+        ArgArgs {
+            rename: given.str("rename"),
+            default: match given.take("default") {
+                Some((_, Value::Expr(expr))) => Some(expr),
+                _ => None,
+            },
+            description: given.str("description"),
+        }
+    }
+}
+
+/// `#[toolbox]` takes no keys; anything given is an error.
+pub fn parse_toolbox_args(tokens: TokenStream, errors: &mut Errors) {
+    if !tokens.is_empty() {
+        let span = tokens.span();
+        parse_keys(tokens, "toolbox", &[], errors);
+        if errors.is_empty() {
+            errors.at_span(span, "#[toolbox] takes no arguments");
+        }
+    }
+}
+
+/// Whether an attribute is `#[tool]` / `#[tool(...)]` (or a path ending in `tool`).
+pub fn is_tool_attribute(attr: &syn::Attribute) -> bool {
+    attr.path().segments.last().is_some_and(|segment| segment.ident == "tool")
+}
+
+/// Whether an attribute is `#[arg(...)]`.
+pub fn is_arg_attribute(attr: &syn::Attribute) -> bool {
+    attr.path().is_ident("arg")
+}

@@ -1,0 +1,438 @@
+//! Code generation. Input has been checked by `ast` and `valid`; nothing here re-checks it.
+//!
+//! Generated code names `tool-runtime` through the path `krate::runtime` finds, and its
+//! `#[doc(hidden)] __private` module for support, so it never depends on the user's imports.
+
+use proc_macro2::{Group, Span, TokenStream, TokenTree};
+use quote::{ToTokens, format_ident, quote, quote_spanned};
+use syn::ext::IdentExt;
+use syn::{Ident, Item, LitStr, Type};
+
+use crate::ast::{self, EnumToolbox, FnTool, ImplToolbox, Output, Place, TypeTool, name_span};
+use crate::attr::{ToolArgs, parse_toolbox_args};
+use tool_names::pascal_case;
+use crate::errors::Errors;
+use crate::krate;
+use crate::valid;
+
+pub fn tool(args: TokenStream, input: TokenStream) -> TokenStream {
+    let mut errors = Errors::default();
+    let tool_args = ToolArgs::parse(args, &mut errors);
+    let item = match syn::parse2::<Item>(input) {
+        Ok(item) => item,
+        Err(err) => return err.to_compile_error(),
+    };
+    let generated = match &item {
+        Item::Fn(_) => {
+            let Item::Fn(mut function) = item else { unreachable!() };
+            let tool = ast::fn_tool(tool_args, &function.attrs, &mut function.sig, Place::Free, &mut errors);
+            valid::fn_tool(&tool, &mut errors);
+            let generated = if errors.is_empty() { free_fn(&tool, &function.vis) } else { TokenStream::new() };
+            return finish(function.into_token_stream(), generated, &errors);
+        }
+        Item::Struct(item) => {
+            let tool = ast::struct_tool(tool_args, item, &mut errors);
+            valid::type_tool(&tool, &mut errors);
+            type_tool(&tool)
+        }
+        Item::Enum(item) => {
+            let tool = ast::enum_tool(tool_args, item, &mut errors);
+            valid::type_tool(&tool, &mut errors);
+            type_tool(&tool)
+        }
+        Item::Trait(item) => {
+            errors.at(
+                &item.ident,
+                "#[tool] cannot go on a trait: implement the tools as methods of an `impl` block with `#[toolbox]`, \
+                 or as functions that call the trait",
+            );
+            TokenStream::new()
+        }
+        Item::Union(item) => {
+            errors.at(&item.ident, "a union cannot be parsed from JSON: make the tool a struct with named fields, or an enum with `#[serde(tag = \"...\")]`");
+            TokenStream::new()
+        }
+        Item::Impl(item) => {
+            errors.at(
+                &item.self_ty,
+                "#[tool] goes on each method the model may call; put `#[toolbox]` on the impl block",
+            );
+            TokenStream::new()
+        }
+        other => {
+            errors.at(
+                other,
+                "#[tool] goes on a function, a struct with named fields, or an enum with `#[serde(tag = \"...\")]`",
+            );
+            TokenStream::new()
+        }
+    };
+    finish(item.into_token_stream(), generated, &errors)
+}
+
+pub fn toolbox(args: TokenStream, input: TokenStream) -> TokenStream {
+    let mut errors = Errors::default();
+    parse_toolbox_args(args, &mut errors);
+    let item = match syn::parse2::<Item>(input) {
+        Ok(item) => item,
+        Err(err) => return err.to_compile_error(),
+    };
+    match item {
+        Item::Impl(mut item) => {
+            let toolbox = ast::impl_toolbox(&mut item, &mut errors);
+            valid::impl_toolbox(&toolbox, &mut errors);
+            let generated = if errors.is_empty() { impl_toolbox(&toolbox) } else { TokenStream::new() };
+            finish(item.into_token_stream(), generated, &errors)
+        }
+        Item::Enum(item) => {
+            let toolbox = ast::enum_toolbox(&item, &mut errors);
+            let generated = if errors.is_empty() { enum_toolbox(&toolbox) } else { TokenStream::new() };
+            finish(item.into_token_stream(), generated, &errors)
+        }
+        other => {
+            errors.at(
+                &other,
+                "#[toolbox] goes on an impl block (a dispatch table over its `#[tool]` methods) \
+                 or on an enum whose variants wrap `#[tool]` types",
+            );
+            finish(other.into_token_stream(), TokenStream::new(), &errors)
+        }
+    }
+}
+
+/// The item as written (less the attributes the macros consumed), then the generated code or the
+/// errors. On errors the item still compiles alone, so the user sees our messages, not a cascade.
+fn finish(item: TokenStream, generated: TokenStream, errors: &Errors) -> TokenStream {
+    if errors.is_empty() {
+        quote!(#item #generated)
+    } else {
+        let errors = errors.to_compile_errors();
+        quote!(#item #errors)
+    }
+}
+
+fn free_fn(tool: &FnTool, vis: &syn::Visibility) -> TokenStream {
+    let rt = krate::runtime();
+    let fn_ident = &tool.ident;
+    let struct_ident = format_ident!("{}Tool", pascal_case(&fn_ident.unraw().to_string()), span = fn_ident.span());
+    let name = tool.name();
+    let args_ident = format_ident!("__ToolcArgs");
+    let args_struct = args_struct(tool, &args_ident, None);
+    let definition = fn_definition(tool, &args_ident);
+    let body = call_body(tool, &args_ident, quote!(#fn_ident));
+    let doc = format!("The `{name}` tool made by `#[tool]` from [`{fn_ident}`]: its definition and a JSON entry point.");
+    quote! {
+        #[doc = #doc]
+        #[derive(Debug, Clone, Copy, Default)]
+        #vis struct #struct_ident;
+
+        const _: () = {
+            #args_struct
+
+            impl #rt::Tool for #struct_ident {
+                const NAME: &'static str = #name;
+
+                fn definition() -> &'static #rt::ToolDef {
+                    static DEFINITION: #rt::__private::OnceLock<#rt::ToolDef> = #rt::__private::OnceLock::new();
+                    DEFINITION.get_or_init(|| #definition)
+                }
+            }
+
+            impl #rt::FnTool for #struct_ident {
+                fn call(arguments: &str) -> impl #rt::__private::Future<
+                    Output = ::core::result::Result<#rt::__private::serde_json::Value, #rt::ToolError>
+                > + ::core::marker::Send {
+                    async move { #body }
+                }
+            }
+
+            #rt::__private::inventory::submit! {
+                #rt::registry::ToolEntry::new(<#struct_ident as #rt::Tool>::definition)
+            }
+        };
+    }
+}
+
+fn type_tool(tool: &TypeTool) -> TokenStream {
+    let rt = krate::runtime();
+    let ident = &tool.ident;
+    let name = tool.name();
+    let description = tool.description();
+    let annotations = annotations(&tool.args);
+    let source = source_location(name_span(&tool.args, ident));
+    quote! {
+        impl #rt::Tool for #ident {
+            const NAME: &'static str = #name;
+
+            fn definition() -> &'static #rt::ToolDef {
+                static DEFINITION: #rt::__private::OnceLock<#rt::ToolDef> = #rt::__private::OnceLock::new();
+                DEFINITION.get_or_init(|| {
+                    #rt::ToolDef::new(#name, #description, #rt::__private::input_schema::<Self>())
+                        .with_annotations(#annotations)
+                        .with_source(#source)
+                })
+            }
+        }
+
+        impl #rt::ConfigTool for #ident {
+            fn parse(arguments: &str) -> ::core::result::Result<Self, #rt::ToolError> {
+                #rt::__private::parse_arguments(#name, arguments)
+            }
+        }
+
+        #rt::__private::inventory::submit! {
+            #rt::registry::ToolEntry::new(<#ident as #rt::Tool>::definition)
+        }
+    }
+}
+
+fn impl_toolbox(toolbox: &ImplToolbox) -> TokenStream {
+    let rt = krate::runtime();
+    let self_ty = &toolbox.self_ty;
+    let mut structs = Vec::new();
+    let mut definitions = Vec::new();
+    let mut arms = Vec::new();
+    for tool in &toolbox.tools {
+        let args_ident = format_ident!("__ToolcArgs{}", pascal_case(&tool.ident.unraw().to_string()));
+        structs.push(args_struct(tool, &args_ident, Some(self_ty)));
+        definitions.push(replace_self(fn_definition(tool, &args_ident), self_ty));
+        let method = &tool.ident;
+        let body = call_body(tool, &args_ident, quote!(<#self_ty>::#method));
+        let name = tool.name();
+        arms.push(quote!(#name => { #body }));
+    }
+    let toolbox_name = type_text(self_ty);
+    let source = source_location(syn::spanned::Spanned::span(self_ty));
+    quote! {
+        const _: () = {
+            #(#structs)*
+
+            impl #rt::Toolbox for #self_ty {
+                fn tools() -> &'static [#rt::ToolDef] {
+                    static TOOLS: #rt::__private::OnceLock<::std::vec::Vec<#rt::ToolDef>> = #rt::__private::OnceLock::new();
+                    TOOLS.get_or_init(|| ::std::vec![#(#definitions),*])
+                }
+
+                fn call(&self, name: &str, arguments: &str) -> impl #rt::__private::Future<
+                    Output = ::core::result::Result<#rt::__private::serde_json::Value, #rt::ToolError>
+                > + ::core::marker::Send {
+                    async move {
+                        match name {
+                            #(#arms)*
+                            _ => ::core::result::Result::Err(#rt::ToolError::unknown_tool(
+                                name,
+                                <Self as #rt::Toolbox>::tools().iter().map(|tool| &*tool.name),
+                            )),
+                        }
+                    }
+                }
+            }
+
+            #rt::__private::inventory::submit! {
+                #rt::registry::ToolboxEntry::new(#toolbox_name, #source, <#self_ty as #rt::Toolbox>::tools, true)
+            }
+        };
+    }
+}
+
+fn enum_toolbox(toolbox: &EnumToolbox) -> TokenStream {
+    let rt = krate::runtime();
+    let ident = &toolbox.ident;
+    let consts: Vec<Ident> = (0..toolbox.variants.len()).map(|i| format_ident!("__TOOLC_NAME_{}", i)).collect();
+    let mut checks = Vec::new();
+    for (i, (variant, _)) in toolbox.variants.iter().enumerate() {
+        for (j, (other, _)) in toolbox.variants.iter().enumerate().take(i) {
+            let (a, b) = (&consts[j], &consts[i]);
+            let message = format!("the variants `{other}` and `{variant}` of `{ident}` wrap tools with the same name; rename one with `#[tool(name = \"...\")]`");
+            checks.push(quote_spanned! {variant.span()=>
+                const _: () = ::core::assert!(!#rt::__private::str_eq(#a, #b), #message);
+            });
+        }
+    }
+    let inner: Vec<&Type> = toolbox.variants.iter().map(|(_, ty)| ty).collect();
+    let variants: Vec<&Ident> = toolbox.variants.iter().map(|(variant, _)| variant).collect();
+    let bounds = inner.iter().map(|ty| {
+        quote_spanned! {syn::spanned::Spanned::span(ty)=> const _: &str = <#ty as #rt::Tool>::NAME; }
+    });
+    let source = source_location(ident.span());
+    let toolbox_name = ident.to_string();
+    quote! {
+        const _: () = {
+            #(#bounds)*
+            #(const #consts: &str = <#inner as #rt::Tool>::NAME;)*
+            #(#checks)*
+
+            impl #rt::ToolSet for #ident {
+                fn tools() -> &'static [#rt::ToolDef] {
+                    static TOOLS: #rt::__private::OnceLock<::std::vec::Vec<#rt::ToolDef>> = #rt::__private::OnceLock::new();
+                    TOOLS.get_or_init(|| ::std::vec![#(<#inner as #rt::Tool>::definition().clone()),*])
+                }
+
+                fn parse(name: &str, arguments: &str) -> ::core::result::Result<Self, #rt::ToolError> {
+                    match name {
+                        #(#consts => <#inner as #rt::ConfigTool>::parse(arguments).map(Self::#variants),)*
+                        _ => ::core::result::Result::Err(#rt::ToolError::unknown_tool(
+                            name,
+                            <Self as #rt::ToolSet>::tools().iter().map(|tool| &*tool.name),
+                        )),
+                    }
+                }
+            }
+
+            #rt::__private::inventory::submit! {
+                #rt::registry::ToolboxEntry::new(#toolbox_name, #source, <#ident as #rt::ToolSet>::tools, false)
+            }
+        };
+    }
+}
+
+/// The struct a function's arguments are parsed into: one field per parameter, with its
+/// description as a doc comment (schemars reads it) and its rename and default as serde attributes.
+fn args_struct(tool: &FnTool, args_ident: &Ident, self_ty: Option<&Type>) -> TokenStream {
+    let rt = krate::runtime();
+    let serde_path = format!("{rt}::__private::serde");
+    let schemars_path = format!("{rt}::__private::schemars");
+    let rename_all = tool.args.rename_all.as_ref().map(|rule| quote!(, rename_all = #rule));
+    let mut fields = Vec::new();
+    let mut default_fns = Vec::new();
+    for param in &tool.params {
+        let ident = &param.ident;
+        let ty = match self_ty {
+            Some(self_ty) => replace_self(param.ty.to_token_stream(), self_ty),
+            None => param.ty.to_token_stream(),
+        };
+        let description = param.arg.description.as_ref().map(LitStr::value).or_else(|| {
+            let rust_name = param.rust_name();
+            let renamed = param.arg.rename.as_ref().map(LitStr::value);
+            tool.docs
+                .arguments
+                .iter()
+                .find(|entry| entry.name == rust_name || Some(&entry.name) == renamed.as_ref())
+                .map(|entry| entry.text.clone())
+        });
+        let doc = description.filter(|text| !text.is_empty()).map(|text| quote!(#[doc = #text]));
+        let rename = param.arg.rename.as_ref().map(|name| quote!(#[serde(rename = #name)]));
+        let default = match &param.arg.default {
+            None => None,
+            Some(None) => Some(quote!(#[serde(default)])),
+            Some(Some(expr)) => {
+                let default_fn = format_ident!("__toolc_default_{}_{}", tool.ident.unraw(), ident.unraw());
+                let path = default_fn.to_string();
+                default_fns.push(quote! {
+                    #[allow(non_snake_case)]
+                    fn #default_fn() -> #ty { #expr }
+                });
+                Some(quote!(#[serde(default = #path)]))
+            }
+        };
+        fields.push(quote!(#doc #rename #default #ident: #ty));
+    }
+    quote! {
+        #(#default_fns)*
+
+        #[derive(#rt::__private::serde::Deserialize, #rt::__private::schemars::JsonSchema)]
+        #[serde(crate = #serde_path, deny_unknown_fields #rename_all)]
+        #[schemars(crate = #schemars_path)]
+        #[allow(non_camel_case_types)]
+        struct #args_ident {
+            #(#fields,)*
+        }
+    }
+}
+
+fn fn_definition(tool: &FnTool, args_ident: &Ident) -> TokenStream {
+    let rt = krate::runtime();
+    let name = tool.name();
+    let description = tool.description();
+    let output_schema = match &tool.output {
+        Output::Unit => quote!(::core::option::Option::None),
+        Output::Result(ty) => output_schema(quote!(<#ty as #rt::__private::ResultOk>::Ok)),
+        Output::Value(ty) => output_schema(ty.to_token_stream()),
+    };
+    let annotations = annotations(&tool.args);
+    let source = source_location(name_span(&tool.args, &tool.ident));
+    quote! {
+        #rt::ToolDef::new(#name, #description, #rt::__private::input_schema::<#args_ident>())
+            .with_output_schema(#output_schema)
+            .with_annotations(#annotations)
+            .with_source(#source)
+    }
+}
+
+fn output_schema(ty: TokenStream) -> TokenStream {
+    let rt = krate::runtime();
+    quote! {{
+        use #rt::__private::{WithSchema as _, WithoutSchema as _};
+        (&&#rt::__private::OutputSchema::<#ty>::new()).get()
+    }}
+}
+
+/// Parses the arguments once from the raw text, calls the function, and turns its output into JSON.
+fn call_body(tool: &FnTool, args_ident: &Ident, callee: TokenStream) -> TokenStream {
+    let rt = krate::runtime();
+    let name = tool.name();
+    let fields = tool.params.iter().map(|param| &param.ident);
+    let receiver = tool.has_receiver.then(|| quote!(self,));
+    let call_await = tool.is_async.then(|| quote!(.await));
+    let output = match tool.output {
+        Output::Result(_) => quote!(#rt::__private::result_output(#name, output)),
+        Output::Unit | Output::Value(_) => quote!(#rt::__private::output(#name, output)),
+    };
+    quote! {
+        let args: #args_ident = match #rt::__private::parse_arguments(#name, arguments) {
+            ::core::result::Result::Ok(args) => args,
+            ::core::result::Result::Err(err) => return ::core::result::Result::Err(err),
+        };
+        let output = #callee(#receiver #(args.#fields),*) #call_await;
+        #output
+    }
+}
+
+fn annotations(args: &ToolArgs) -> TokenStream {
+    let rt = krate::runtime();
+    let option = |value: Option<TokenStream>| match value {
+        Some(value) => quote!(::core::option::Option::Some(#value)),
+        None => quote!(::core::option::Option::None),
+    };
+    let title = option(args.title.as_ref().map(ToTokens::to_token_stream));
+    let [read_only, destructive, idempotent, open_world] =
+        [args.read_only, args.destructive, args.idempotent, args.open_world].map(|flag| option(flag.map(|flag| quote!(#flag))));
+    quote!(#rt::__private::annotations(#title, #read_only, #destructive, #idempotent, #open_world))
+}
+
+/// A `SourceLocation` whose file, line and column are those of `span`.
+fn source_location(span: Span) -> TokenStream {
+    let rt = krate::runtime();
+    quote_spanned! {span=>
+        #rt::SourceLocation::new(
+            ::core::env!("CARGO_PKG_NAME"),
+            ::core::module_path!(),
+            ::core::file!(),
+            ::core::line!(),
+            ::core::column!(),
+        )
+    }
+}
+
+/// `Self` means the impl's type inside it, but generated items outside the impl need the name.
+fn replace_self(tokens: TokenStream, self_ty: &Type) -> TokenStream {
+    tokens
+        .into_iter()
+        .map(|tree| match tree {
+            TokenTree::Ident(ident) if ident == "Self" => {
+                let ty = self_ty.to_token_stream();
+                TokenTree::Group(Group::new(proc_macro2::Delimiter::None, quote!(<#ty>)))
+            }
+            TokenTree::Group(group) => {
+                let mut replaced = Group::new(group.delimiter(), replace_self(group.stream(), self_ty));
+                replaced.set_span(group.span());
+                TokenTree::Group(replaced)
+            }
+            other => other,
+        })
+        .collect()
+}
+
+fn type_text(ty: &Type) -> String {
+    ty.to_token_stream().to_string().replace(' ', "")
+}

@@ -1,0 +1,143 @@
+//! [`ToolDef`]: everything a target needs to describe one tool.
+
+use std::borrow::Cow;
+
+use serde::Serialize;
+use serde_json::Value;
+
+/// The definition of one tool: what every target's JSON is rendered from.
+///
+/// Built by `#[tool]` at first use and cached, so [`Tool::definition`](crate::Tool::definition) and
+/// [`Toolbox::tools`](crate::Toolbox::tools) hand out `&'static` references. Schemas are JSON Schema
+/// draft 2020-12, without `$schema` (a target adds it where it wants it).
+///
+/// ```
+/// use serde_json::json;
+/// use tool_runtime::ToolDef;
+///
+/// let def = ToolDef::new("add", "Add two numbers.", json!({"type": "object"}));
+/// assert_eq!(def.name, "add");
+/// assert!(def.output_schema.is_none());
+/// ```
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[non_exhaustive]
+pub struct ToolDef {
+    /// The tool's name, valid for every target (`^[a-zA-Z_][a-zA-Z0-9_-]{0,63}$` when made by `#[tool]`).
+    pub name: Cow<'static, str>,
+    /// What the tool does, for the model: the doc comment without its `# Arguments` section.
+    pub description: Cow<'static, str>,
+    /// JSON Schema of the arguments object.
+    pub input_schema: Value,
+    /// JSON Schema of the tool's output, when the output type implements `JsonSchema`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub output_schema: Option<Value>,
+    /// Hints about the tool's behaviour (MCP annotations).
+    #[serde(skip_serializing_if = "Annotations::is_empty")]
+    pub annotations: Annotations,
+    /// Where the tool is defined, when it comes from Rust code.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub source: Option<SourceLocation>,
+}
+
+impl ToolDef {
+    /// A definition with a name, a description and an input schema, and nothing else.
+    pub fn new(
+        name: impl Into<Cow<'static, str>>,
+        description: impl Into<Cow<'static, str>>,
+        input_schema: Value,
+    ) -> Self {
+        ToolDef {
+            name: name.into(),
+            description: description.into(),
+            input_schema,
+            output_schema: None,
+            annotations: Annotations::default(),
+            source: None,
+        }
+    }
+
+    /// Sets the output schema.
+    pub fn with_output_schema(mut self, output_schema: Option<Value>) -> Self {
+        self.output_schema = output_schema;
+        self
+    }
+
+    /// Sets the annotations.
+    pub fn with_annotations(mut self, annotations: Annotations) -> Self {
+        self.annotations = annotations;
+        self
+    }
+
+    /// Sets the source location.
+    pub fn with_source(mut self, source: SourceLocation) -> Self {
+        self.source = Some(source);
+        self
+    }
+}
+
+/// Hints about a tool's behaviour, as MCP's `ToolAnnotations` carries them.
+///
+/// Set with `#[tool(title = "…", read_only, destructive, idempotent, open_world)]`; each is unset
+/// unless given, since MCP gives an absent hint a meaning of its own.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+#[non_exhaustive]
+pub struct Annotations {
+    /// A human-readable title.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub title: Option<Cow<'static, str>>,
+    /// The tool does not modify its environment.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub read_only_hint: Option<bool>,
+    /// The tool may perform destructive updates.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub destructive_hint: Option<bool>,
+    /// Calling the tool again with the same arguments has no further effect.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub idempotent_hint: Option<bool>,
+    /// The tool interacts with an open world of external entities.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub open_world_hint: Option<bool>,
+}
+
+impl Annotations {
+    /// True when no hint and no title is set.
+    pub fn is_empty(&self) -> bool {
+        *self == Annotations::default()
+    }
+}
+
+/// Where a tool is defined in Rust source, for diagnostics that point at it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[non_exhaustive]
+pub struct SourceLocation {
+    /// The Cargo package that defines the tool.
+    pub package: &'static str,
+    /// The module path of the definition, as `module_path!()` gives it.
+    pub module_path: &'static str,
+    /// The source file, as `file!()` gives it.
+    pub file: &'static str,
+    /// The line of the tool's name (1-based).
+    pub line: u32,
+    /// The column of the tool's name (1-based).
+    pub column: u32,
+}
+
+impl SourceLocation {
+    /// A source location; `#[tool]` fills it from `file!()`, `line!()` and friends.
+    pub const fn new(
+        package: &'static str,
+        module_path: &'static str,
+        file: &'static str,
+        line: u32,
+        column: u32,
+    ) -> Self {
+        SourceLocation { package, module_path, file, line, column }
+    }
+}
+
+impl std::fmt::Display for SourceLocation {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}:{}:{}", self.file, self.line, self.column)
+    }
+}

@@ -1,0 +1,73 @@
+//! Typed LLM tools, defined once in Rust and compiled for every provider.
+//!
+//! `#[tool]` turns a function, a config struct or an internally tagged enum into a tool whose
+//! description comes from its doc comment and whose JSON Schema comes from its types (through serde
+//! and schemars). `#[toolbox]` turns an impl block into a dispatch table over its `#[tool]` methods,
+//! or an enum of config-struct tools into typed parsing of a call.
+//!
+//! ```
+//! use tool_runtime::{tool, toolbox, Tool, Toolbox};
+//!
+//! /// Search the web and return the best matches.
+//! ///
+//! /// # Arguments
+//! /// * `query` - The search query.
+//! /// * `num_results` - How many results to return.
+//! #[tool]
+//! pub fn web_search(query: String, num_results: Option<u32>) -> Vec<String> {
+//!     vec![query; num_results.unwrap_or(1) as usize]
+//! }
+//!
+//! let def = WebSearchTool::definition();
+//! assert_eq!(def.description, "Search the web and return the best matches.");
+//! assert_eq!(def.input_schema["properties"]["query"]["description"], "The search query.");
+//!
+//! pub struct Browser { home: String }
+//!
+//! #[toolbox]
+//! impl Browser {
+//!     /// Open the home page.
+//!     #[tool(name = "openHome", open_world)]
+//!     pub async fn open_home(&self) -> String {
+//!         format!("opened {}", self.home)
+//!     }
+//! }
+//!
+//! let browser = Browser { home: "https://example.com".into() };
+//! let out = pollster::block_on(browser.call("openHome", "{}")).unwrap();
+//! assert_eq!(out, "opened https://example.com");
+//! ```
+//!
+//! # Attributes
+//!
+//! `#[tool(...)]` keys: `name = "…"` (default: the function name, or the type name in snake_case),
+//! `description = "…"` (default: the doc comment), `rename_all = "camelCase"` (functions and methods:
+//! how argument names are written; structs use `#[serde(rename_all)]`), and the MCP annotations
+//! `title = "…"`, `read_only`, `destructive`, `idempotent`, `open_world` (each a flag or `= bool`).
+//!
+//! `#[arg(...)]` on a function parameter: `rename = "…"`, `default` (the type's `Default`) or
+//! `default = expr`, and `description = "…"` (default: the parameter's `# Arguments` entry).
+//!
+//! A function parameter is an owned type implementing `Deserialize` and `JsonSchema`; `Option<T>` is
+//! optional. The return type is `T`, `Result<T, E>` with `E: Display`, or `()`, sync or `async`, with
+//! `T: Serialize`; when `T: JsonSchema`, its schema is the tool's output schema.
+
+// Lets the macros name this crate `::tool_runtime` from inside it too.
+extern crate self as tool_runtime;
+
+mod def;
+mod error;
+pub mod registry;
+pub mod schema;
+mod target;
+mod tool;
+
+pub use def::{Annotations, SourceLocation, ToolDef};
+pub use error::{ArgumentProblem, ToolError};
+pub use target::{Target, UnknownTarget};
+pub use tool::{ConfigTool, FnTool, Tool, ToolSet, Toolbox};
+pub use tool_macros::{tool, toolbox};
+
+#[doc(hidden)]
+#[path = "private.rs"]
+pub mod __private;

@@ -1,0 +1,218 @@
+//! Support for the code `#[tool]` and `#[toolbox]` generate. Not a public API: names here change
+//! without notice.
+
+use std::borrow::Cow;
+use std::fmt::Display;
+use std::marker::PhantomData;
+
+use schemars::JsonSchema;
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use serde_json::Value;
+
+use crate::{ArgumentProblem, ToolError};
+
+pub use core::future::Future;
+pub use inventory;
+pub use schemars;
+pub use serde;
+pub use serde_json;
+pub use std::sync::OnceLock;
+
+pub use crate::schema::input_schema;
+
+/// Parses a call's arguments from the raw JSON text, once.
+///
+/// Empty text and `null` stand for "no arguments", which models send for tools without parameters.
+pub fn parse_arguments<T: DeserializeOwned>(tool: &'static str, arguments: &str) -> Result<T, ToolError> {
+    let trimmed = arguments.trim();
+    let text = if trimmed.is_empty() || trimmed == "null" { "{}" } else { arguments };
+    let mut deserializer = serde_json::Deserializer::from_str(text);
+    let parsed = serde_path_to_error::deserialize(&mut deserializer)
+        .map_err(|err| problem(json_pointer(err.path()), err.into_inner()))
+        .and_then(|value| deserializer.end().map(|()| value).map_err(|err| problem(String::new(), err)));
+    parsed.map_err(|problem| ToolError::InvalidArguments { tool: Cow::Borrowed(tool), problems: vec![problem] })
+}
+
+fn problem(pointer: String, err: serde_json::Error) -> ArgumentProblem {
+    // serde_json appends " at line L column C"; a pointer says where far better for an object.
+    let text = err.to_string();
+    let message = match text.rfind(" at line ") {
+        Some(at) if !err.is_syntax() && !err.is_eof() => text[..at].to_owned(),
+        _ => text,
+    };
+    ArgumentProblem::new(pointer, message)
+}
+
+fn json_pointer(path: &serde_path_to_error::Path) -> String {
+    use serde_path_to_error::Segment;
+    let mut pointer = String::new();
+    for segment in path.iter() {
+        match segment {
+            Segment::Seq { index } => pointer.push_str(&format!("/{index}")),
+            Segment::Map { key } | Segment::Enum { variant: key } => {
+                pointer.push('/');
+                pointer.push_str(&key.replace('~', "~0").replace('/', "~1"));
+            }
+            Segment::Unknown => {}
+        }
+    }
+    pointer
+}
+
+/// The JSON output of a tool that returned `value`.
+pub fn output<T: Serialize>(tool: &'static str, value: T) -> Result<Value, ToolError> {
+    serde_json::to_value(value).map_err(|err| ToolError::Failed {
+        tool: Cow::Borrowed(tool),
+        message: format!("its output could not be serialized to JSON: {err}"),
+    })
+}
+
+/// The JSON output of a tool that returned a `Result`.
+pub fn result_output<T: Serialize, E: Display>(tool: &'static str, result: Result<T, E>) -> Result<Value, ToolError> {
+    match result {
+        Ok(value) => output(tool, value),
+        Err(err) => Err(ToolError::Failed { tool: Cow::Borrowed(tool), message: err.to_string() }),
+    }
+}
+
+/// The `Ok` type of a `Result`-returning tool, so the output schema can name it even through aliases
+/// such as `io::Result<T>`.
+pub trait ResultOk {
+    /// The success type.
+    type Ok;
+}
+
+impl<T, E> ResultOk for Result<T, E> {
+    type Ok = T;
+}
+
+/// Picks the output schema of `T` when `T: JsonSchema` and `None` otherwise, by autoref
+/// specialization: `(&&OutputSchema::<T>::new()).get()`.
+pub struct OutputSchema<T>(PhantomData<T>);
+
+impl<T> OutputSchema<T> {
+    /// The probe.
+    #[allow(clippy::new_without_default)]
+    pub const fn new() -> Self {
+        OutputSchema(PhantomData)
+    }
+}
+
+/// Chosen when the output type implements `JsonSchema`.
+pub trait WithSchema {
+    /// The output schema.
+    fn get(&self) -> Option<Value>;
+}
+
+impl<T: JsonSchema> WithSchema for &OutputSchema<T> {
+    fn get(&self) -> Option<Value> {
+        Some(crate::schema::output_schema::<T>())
+    }
+}
+
+/// Chosen otherwise.
+pub trait WithoutSchema {
+    /// No output schema.
+    fn get(&self) -> Option<Value>;
+}
+
+impl<T> WithoutSchema for OutputSchema<T> {
+    fn get(&self) -> Option<Value> {
+        None
+    }
+}
+
+/// The annotations `#[tool(title, read_only, destructive, idempotent, open_world)]` set.
+pub fn annotations(
+    title: Option<&'static str>,
+    read_only: Option<bool>,
+    destructive: Option<bool>,
+    idempotent: Option<bool>,
+    open_world: Option<bool>,
+) -> crate::Annotations {
+    let mut annotations = crate::Annotations::default();
+    annotations.title = title.map(Cow::Borrowed);
+    annotations.read_only_hint = read_only;
+    annotations.destructive_hint = destructive;
+    annotations.idempotent_hint = idempotent;
+    annotations.open_world_hint = open_world;
+    annotations
+}
+
+/// `a == b` in a const context, for the duplicate-name check of enum toolboxes.
+pub const fn str_eq(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(serde::Deserialize, Debug)]
+    #[serde(deny_unknown_fields)]
+    #[allow(dead_code)]
+    struct Args {
+        query: String,
+        pages: Vec<u32>,
+    }
+
+    fn problems(text: &str) -> Vec<ArgumentProblem> {
+        match parse_arguments::<Args>("search", text) {
+            Err(ToolError::InvalidArguments { problems, .. }) => problems,
+            other => panic!("expected invalid arguments, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_type_error_points_at_the_value() {
+        let problems = problems(r#"{"query": "x", "pages": [1, "two"]}"#);
+        assert_eq!(problems, [ArgumentProblem::new("/pages/1", "invalid type: string \"two\", expected u32")]);
+    }
+
+    #[test]
+    fn a_missing_field_is_reported_at_the_root() {
+        assert_eq!(problems(r#"{"pages": []}"#), [ArgumentProblem::new("", "missing field `query`")]);
+    }
+
+    #[test]
+    fn trailing_text_after_the_object_is_an_error() {
+        let problems = problems(r#"{"query": "x", "pages": []} {"#);
+        assert_eq!(problems.len(), 1);
+        assert!(problems[0].message.starts_with("trailing characters"), "{problems:?}");
+    }
+
+    #[test]
+    fn empty_and_null_arguments_mean_no_arguments() {
+        #[derive(serde::Deserialize)]
+        struct NoArgs {}
+        for text in ["", "  ", "null"] {
+            assert!(parse_arguments::<NoArgs>("t", text).is_ok(), "{text:?}");
+        }
+    }
+
+    #[test]
+    fn output_schema_probe_sees_json_schema_only_where_implemented() {
+        struct Opaque;
+        assert!((&&OutputSchema::<u32>::new()).get().is_some());
+        assert!((&&OutputSchema::<Opaque>::new()).get().is_none());
+    }
+
+    #[test]
+    fn const_str_eq() {
+        assert!(str_eq("add", "add"));
+        assert!(!str_eq("add", "adds"));
+        assert!(!str_eq("add", "sub"));
+    }
+}

@@ -1,0 +1,113 @@
+//! Every tool and toolbox of a program, found without a hand-kept list.
+//!
+//! `#[tool]` and `#[toolbox]` register what they generate at link time, so a tool in a module nothing
+//! else mentions is listed too. Lists are sorted (package, name, source location), so the same code
+//! always gives the same order.
+
+use std::sync::OnceLock;
+
+use crate::{SourceLocation, ToolDef};
+
+/// A tool that registered itself: a free function, config struct or enum under `#[tool]`.
+#[derive(Debug)]
+pub struct ToolEntry {
+    definition: fn() -> &'static ToolDef,
+}
+
+impl ToolEntry {
+    #[doc(hidden)]
+    pub const fn new(definition: fn() -> &'static ToolDef) -> Self {
+        ToolEntry { definition }
+    }
+
+    /// The tool's definition.
+    pub fn definition(&self) -> &'static ToolDef {
+        (self.definition)()
+    }
+}
+
+/// A toolbox that registered itself.
+#[derive(Debug)]
+pub struct ToolboxEntry {
+    name: &'static str,
+    source: SourceLocation,
+    tools: fn() -> &'static [ToolDef],
+    owns_tools: bool,
+}
+
+impl ToolboxEntry {
+    #[doc(hidden)]
+    pub const fn new(
+        name: &'static str,
+        source: SourceLocation,
+        tools: fn() -> &'static [ToolDef],
+        owns_tools: bool,
+    ) -> Self {
+        ToolboxEntry { name, source, tools, owns_tools }
+    }
+
+    /// The name of the type the toolbox is implemented for.
+    pub fn name(&self) -> &'static str {
+        self.name
+    }
+
+    /// Where the toolbox is defined.
+    pub fn source(&self) -> SourceLocation {
+        self.source
+    }
+
+    /// The toolbox's tools, in its own order.
+    pub fn tools(&self) -> &'static [ToolDef] {
+        (self.tools)()
+    }
+
+    /// True for an impl block, whose methods are tools only through it; false for an enum, whose
+    /// variants wrap tools that register themselves.
+    pub fn owns_tools(&self) -> bool {
+        self.owns_tools
+    }
+}
+
+inventory::collect!(ToolEntry);
+inventory::collect!(ToolboxEntry);
+
+/// Every tool in the program, each once, sorted by package, name and source location.
+///
+/// ```
+/// use tool_runtime::{registry, tool};
+///
+/// /// Say hello.
+/// #[tool]
+/// fn hello() -> &'static str {
+///     "hello"
+/// }
+///
+/// assert!(registry::tools().iter().any(|def| def.name == "hello"));
+/// ```
+pub fn tools() -> &'static [&'static ToolDef] {
+    static TOOLS: OnceLock<Vec<&'static ToolDef>> = OnceLock::new();
+    TOOLS.get_or_init(|| {
+        let free = inventory::iter::<ToolEntry>.into_iter().map(ToolEntry::definition);
+        let methods = toolboxes()
+            .iter()
+            .filter(|toolbox| toolbox.owns_tools)
+            .flat_map(|toolbox| toolbox.tools());
+        let mut all: Vec<&'static ToolDef> = free.chain(methods).collect();
+        all.sort_by(|a, b| sort_key(a).cmp(&sort_key(b)));
+        all
+    })
+}
+
+/// Every toolbox in the program, sorted by package, name and source location.
+pub fn toolboxes() -> &'static [&'static ToolboxEntry] {
+    static TOOLBOXES: OnceLock<Vec<&'static ToolboxEntry>> = OnceLock::new();
+    TOOLBOXES.get_or_init(|| {
+        let mut all: Vec<&'static ToolboxEntry> = inventory::iter::<ToolboxEntry>.into_iter().collect();
+        all.sort_by_key(|entry| (entry.source.package, entry.name, entry.source));
+        all
+    })
+}
+
+fn sort_key(def: &ToolDef) -> (&str, &str, Option<SourceLocation>) {
+    (def.source.map_or("", |source| source.package), &def.name, def.source)
+}

@@ -1,0 +1,104 @@
+//! The traits `#[tool]` and `#[toolbox]` implement.
+
+use std::future::Future;
+
+use serde_json::Value;
+
+use crate::{ToolDef, ToolError};
+
+/// A tool made by `#[tool]`: a name known at compile time and a definition computed once.
+///
+/// `#[tool]` on a function `web_search` implements it for a generated unit struct `WebSearchTool`;
+/// on a config struct or enum, for the type itself.
+pub trait Tool {
+    /// The tool's name, as the model calls it.
+    const NAME: &'static str;
+
+    /// The tool's definition, built on first use and shared afterwards.
+    fn definition() -> &'static ToolDef;
+}
+
+/// A tool whose call is a value of the type itself: a config struct or enum under `#[tool]`.
+///
+/// ```
+/// use serde::Deserialize;
+/// use schemars::JsonSchema;
+/// use tool_runtime::{tool, ConfigTool, Tool};
+///
+/// /// Colors found in the image.
+/// #[tool(name = "extract_colors")]
+/// #[derive(Deserialize, JsonSchema)]
+/// pub struct ColorPalette {
+///     /// Hex codes.
+///     pub colors: Vec<String>,
+///     pub confidence: f64,
+/// }
+///
+/// let palette = ColorPalette::parse(r##"{"colors": ["#ff0000"], "confidence": 0.9}"##).unwrap();
+/// assert_eq!(palette.colors, ["#ff0000"]);
+/// assert_eq!(ColorPalette::NAME, "extract_colors");
+/// ```
+pub trait ConfigTool: Tool + Sized {
+    /// Parses a call's arguments (JSON text) into the value.
+    fn parse(arguments: &str) -> Result<Self, ToolError>;
+}
+
+/// A stateless tool made by `#[tool]` on a free function, callable with JSON arguments.
+///
+/// ```
+/// use tool_runtime::{tool, FnTool};
+///
+/// /// Add two numbers.
+/// #[tool]
+/// fn add(a: i64, b: i64) -> i64 {
+///     a + b
+/// }
+///
+/// let sum = pollster::block_on(AddTool::call(r#"{"a": 2, "b": 3}"#)).unwrap();
+/// assert_eq!(sum, 5);
+/// ```
+pub trait FnTool: Tool {
+    /// Parses `arguments` (JSON text), runs the function, and returns its output as JSON.
+    fn call(arguments: &str) -> impl Future<Output = Result<Value, ToolError>> + Send;
+}
+
+/// A dispatch table over the `#[tool]` methods of an impl block, made by `#[toolbox]`.
+///
+/// `&self` is the context the methods share; it never appears in a schema.
+///
+/// ```
+/// use tool_runtime::{toolbox, Toolbox};
+///
+/// struct Calculator;
+///
+/// #[toolbox]
+/// impl Calculator {
+///     /// Add two numbers.
+///     #[tool]
+///     fn add(a: i64, b: i64) -> i64 {
+///         a + b
+///     }
+/// }
+///
+/// let out = pollster::block_on(Calculator.call("add", r#"{"a": 1, "b": 2}"#)).unwrap();
+/// assert_eq!(out, 3);
+/// assert_eq!(Calculator::tools()[0].name, "add");
+/// ```
+pub trait Toolbox: Sync {
+    /// The definitions of every tool, in source order, computed once.
+    fn tools() -> &'static [ToolDef];
+
+    /// Runs the tool `name` with `arguments` (JSON text) and returns its output as JSON.
+    ///
+    /// An unknown name or arguments that do not fit are a [`ToolError`], never a panic.
+    fn call(&self, name: &str, arguments: &str) -> impl Future<Output = Result<Value, ToolError>> + Send;
+}
+
+/// Typed parsing of a call into one of several config-struct tools, made by `#[toolbox]` on an enum.
+pub trait ToolSet: Sized {
+    /// The definitions of every variant's tool, in variant order, computed once.
+    fn tools() -> &'static [ToolDef];
+
+    /// Parses a call of the tool `name` with `arguments` (JSON text) into the matching variant.
+    fn parse(name: &str, arguments: &str) -> Result<Self, ToolError>;
+}

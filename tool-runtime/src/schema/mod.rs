@@ -13,7 +13,8 @@ pub fn settings() -> SchemaSettings {
 /// The input schema of a tool whose arguments deserialize into `T`.
 ///
 /// The root's `title` and `description` are dropped: the root is the arguments object, whose name is
-/// the tool's and whose description is the tool's description.
+/// the tool's and whose description is the tool's description. An object root always carries
+/// `properties`, empty for a tool without arguments, as strict validators and MCP clients expect.
 ///
 /// ```
 /// use schemars::JsonSchema;
@@ -40,12 +41,20 @@ pub fn input_schema<T: JsonSchema>() -> Value {
     if let Some(root) = schema.as_object_mut() {
         root.remove("title");
         root.remove("description");
+        if root.get("type").is_some_and(|ty| ty == "object") && !root.contains_key("properties") {
+            root.insert("properties".to_owned(), Value::Object(Default::default()));
+        }
     }
     schema
 }
 
-/// The output schema of a tool that returns `T`, with its `title` and `description` kept: they tell
-/// the reader what the output is.
+/// The output schema of a tool that returns `T`. The root's `description` (the type's doc comment)
+/// is kept; its `title` is dropped, since schemars makes one up for types without a name of their
+/// own (`"Array_of_Page"`, `"uint8"`).
 pub fn output_schema<T: JsonSchema>() -> Value {
-    settings().into_generator().into_root_schema_for::<T>().to_value()
+    let mut schema = settings().into_generator().into_root_schema_for::<T>().to_value();
+    if let Some(root) = schema.as_object_mut() {
+        root.remove("title");
+    }
+    schema
 }

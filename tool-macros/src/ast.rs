@@ -204,7 +204,7 @@ fn tokens_text(tokens: &impl quote::ToTokens) -> String {
 }
 
 pub fn struct_tool(args: ToolArgs, item: &ItemStruct, errors: &mut Errors) -> TypeTool {
-    no_generics(&item.generics, errors);
+    no_generics(&item.generics, "a tool", errors);
     match &item.fields {
         syn::Fields::Named(_) => {}
         syn::Fields::Unnamed(fields) => errors.at(
@@ -220,7 +220,7 @@ pub fn struct_tool(args: ToolArgs, item: &ItemStruct, errors: &mut Errors) -> Ty
 }
 
 pub fn enum_tool(args: ToolArgs, item: &ItemEnum, errors: &mut Errors) -> TypeTool {
-    no_generics(&item.generics, errors);
+    no_generics(&item.generics, "a tool", errors);
     let serde_keys: Vec<Ident> = item
         .attrs
         .iter()
@@ -261,9 +261,9 @@ fn type_tool(args: ToolArgs, attrs: &[Attribute], ident: &Ident, errors: &mut Er
     TypeTool { docs: docs::parse(attrs, errors), args, ident: ident.clone() }
 }
 
-fn no_generics(generics: &syn::Generics, errors: &mut Errors) {
+fn no_generics(generics: &syn::Generics, what: &str, errors: &mut Errors) {
     if !generics.params.is_empty() || generics.where_clause.is_some() {
-        errors.at(generics, "a tool cannot be generic: its schema is fixed at compile time; use concrete types");
+        errors.at(generics, format!("{what} cannot be generic: its schemas are fixed at compile time; use concrete types"));
     }
 }
 
@@ -276,7 +276,7 @@ pub fn impl_toolbox(item: &mut ItemImpl, errors: &mut Errors) -> ImplToolbox {
              move the tool methods into one",
         );
     }
-    no_generics(&item.generics, errors);
+    no_generics(&item.generics, "a #[toolbox] impl block", errors);
     let mut tools = Vec::new();
     for impl_item in &mut item.items {
         let syn::ImplItem::Fn(method) = impl_item else { continue };
@@ -308,7 +308,7 @@ pub fn impl_toolbox(item: &mut ItemImpl, errors: &mut Errors) -> ImplToolbox {
 }
 
 pub fn enum_toolbox(item: &ItemEnum, errors: &mut Errors) -> EnumToolbox {
-    no_generics(&item.generics, errors);
+    no_generics(&item.generics, "a #[toolbox] enum", errors);
     let mut variants = Vec::new();
     for variant in &item.variants {
         match &variant.fields {

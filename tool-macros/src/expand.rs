@@ -6,6 +6,7 @@
 use proc_macro2::{Group, Span, TokenStream, TokenTree};
 use quote::{ToTokens, format_ident, quote, quote_spanned};
 use syn::ext::IdentExt;
+use syn::spanned::Spanned;
 use syn::{Ident, Item, LitStr, Type};
 
 use crate::ast::{self, EnumToolbox, FnTool, ImplToolbox, Output, Place, TypeTool, name_span};
@@ -61,7 +62,7 @@ pub fn tool(args: TokenStream, input: TokenStream) -> TokenStream {
         }
         other => {
             errors.at(
-                other,
+                item_name(other),
                 "#[tool] goes on a function, a struct with named fields, or an enum with `#[serde(tag = \"...\")]`",
             );
             TokenStream::new()
@@ -91,7 +92,7 @@ pub fn toolbox(args: TokenStream, input: TokenStream) -> TokenStream {
         }
         other => {
             errors.at(
-                &other,
+                item_name(&other),
                 "#[toolbox] goes on an impl block (a dispatch table over its `#[tool]` methods) \
                  or on an enum whose variants wrap `#[tool]` types",
             );
@@ -202,7 +203,7 @@ fn impl_toolbox(toolbox: &ImplToolbox) -> TokenStream {
         arms.push(quote!(#name => { #body }));
     }
     let toolbox_name = type_text(self_ty);
-    let source = source_location(syn::spanned::Spanned::span(self_ty));
+    let source = source_location(self_ty.span());
     quote! {
         const _: () = {
             #(#structs)*
@@ -252,7 +253,7 @@ fn enum_toolbox(toolbox: &EnumToolbox) -> TokenStream {
     let inner: Vec<&Type> = toolbox.variants.iter().map(|(_, ty)| ty).collect();
     let variants: Vec<&Ident> = toolbox.variants.iter().map(|(variant, _)| variant).collect();
     let bounds = inner.iter().map(|ty| {
-        quote_spanned! {syn::spanned::Spanned::span(ty)=> const _: &str = <#ty as #rt::Tool>::NAME; }
+        quote_spanned! {ty.span()=> const _: &str = <#ty as #rt::Tool>::NAME; }
     });
     let source = source_location(ident.span());
     let toolbox_name = ident.to_string();
@@ -374,9 +375,11 @@ fn call_body(tool: &FnTool, args_ident: &Ident, callee: TokenStream) -> TokenStr
     let fields = tool.params.iter().map(|param| &param.ident);
     let receiver = tool.has_receiver.then(|| quote!(self,));
     let call_await = tool.is_async.then(|| quote!(.await));
-    let output = match tool.output {
-        Output::Result(_) => quote!(#rt::__private::result_output(#name, output)),
-        Output::Unit | Output::Value(_) => quote!(#rt::__private::output(#name, output)),
+    // Spanned on the return type, so a missing `Serialize` or `Display` is reported there.
+    let output = match &tool.output {
+        Output::Result(ty) => quote_spanned!(ty.span()=> #rt::__private::result_output(#name, output)),
+        Output::Value(ty) => quote_spanned!(ty.span()=> #rt::__private::output(#name, output)),
+        Output::Unit => quote!(#rt::__private::output(#name, output)),
     };
     quote! {
         let args: #args_ident = match #rt::__private::parse_arguments(#name, arguments) {
@@ -431,6 +434,21 @@ fn replace_self(tokens: TokenStream, self_ty: &Type) -> TokenStream {
             other => other,
         })
         .collect()
+}
+
+/// What to point at in an item the macros do not take: its name where it has one.
+fn item_name(item: &Item) -> TokenStream {
+    match item {
+        Item::Const(item) => item.ident.to_token_stream(),
+        Item::Static(item) => item.ident.to_token_stream(),
+        Item::Struct(item) => item.ident.to_token_stream(),
+        Item::Type(item) => item.ident.to_token_stream(),
+        Item::Mod(item) => item.ident.to_token_stream(),
+        Item::Fn(item) => item.sig.ident.to_token_stream(),
+        Item::Trait(item) => item.ident.to_token_stream(),
+        Item::Union(item) => item.ident.to_token_stream(),
+        other => other.to_token_stream(),
+    }
 }
 
 fn type_text(ty: &Type) -> String {

@@ -80,12 +80,17 @@ fn arguments_section_rule(tool: &FnTool, errors: &mut Errors) {
             let message = if tool.params.is_empty() {
                 format!("`# Arguments` names `{}`, but `{}` takes no arguments; remove the entry", entry.name, tool.ident)
             } else {
-                format!(
+                let mut message = format!(
                     "`# Arguments` names `{}`, which is not an argument of `{}`{}",
                     entry.name,
                     tool.ident,
                     hint(&entry.name, known.iter().map(String::as_str))
-                )
+                );
+                if !message.ends_with('?') {
+                    let names: Vec<String> = tool.params.iter().map(|param| format!("`{}`", param.rust_name())).collect();
+                    message.push_str(&format!("; its arguments are {}", names.join(", ")));
+                }
+                message
             };
             errors.at_span(entry.span, message);
         } else if described.insert(&entry.name, ()).is_some() {

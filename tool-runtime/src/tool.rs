@@ -10,6 +10,11 @@ use crate::{ToolDef, ToolError};
 ///
 /// `#[tool]` on a function `web_search` implements it for a generated unit struct `WebSearchTool`;
 /// on a config struct or enum, for the type itself.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a tool",
+    label = "put `#[tool]` on the definition of `{Self}`",
+    note = "a #[toolbox] enum's variants wrap types made tools by `#[tool]` on a struct with named fields or a tagged enum"
+)]
 pub trait Tool {
     /// The tool's name, as the model calls it.
     const NAME: &'static str;
@@ -38,6 +43,10 @@ pub trait Tool {
 /// assert_eq!(palette.colors, ["#ff0000"]);
 /// assert_eq!(ColorPalette::NAME, "extract_colors");
 /// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a config-struct tool, so a call cannot be parsed into it",
+    label = "put `#[tool]` on a struct with named fields or a tagged enum `{Self}`"
+)]
 pub trait ConfigTool: Tool + Sized {
     /// Parses a call's arguments (JSON text) into the value.
     fn parse(arguments: &str) -> Result<Self, ToolError>;

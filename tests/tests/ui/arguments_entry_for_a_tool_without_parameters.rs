@@ -1,0 +1,12 @@
+use tool_runtime::tool;
+
+/// Report the time.
+///
+/// # Arguments
+/// * `zone` - The time zone.
+#[tool]
+pub fn clock() -> String {
+    "noon".into()
+}
+
+fn main() {}

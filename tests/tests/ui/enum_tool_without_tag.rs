@@ -1,0 +1,13 @@
+use schemars::JsonSchema;
+use serde::Deserialize;
+use tool_runtime::tool;
+
+/// Act on the page.
+#[tool]
+#[derive(Deserialize, JsonSchema)]
+pub enum BrowserAction {
+    Navigate { url: String },
+    Click { selector: String },
+}
+
+fn main() {}

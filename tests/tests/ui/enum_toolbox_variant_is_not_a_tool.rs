@@ -1,0 +1,16 @@
+use schemars::JsonSchema;
+use serde::Deserialize;
+use tool_runtime::toolbox;
+
+/// Delete nodes.
+#[derive(Deserialize, JsonSchema)]
+pub struct DeleteNodes {
+    pub ids: Vec<String>,
+}
+
+#[toolbox]
+pub enum Op {
+    DeleteNodes(DeleteNodes),
+}
+
+fn main() {}

@@ -1,0 +1,19 @@
+use schemars::JsonSchema;
+use serde::Deserialize;
+use tool_runtime::{tool, toolbox};
+
+/// Delete nodes.
+#[tool]
+#[derive(Deserialize, JsonSchema)]
+pub struct DeleteNodes {
+    pub ids: Vec<String>,
+}
+
+#[toolbox]
+pub enum Op {
+    DeleteNodes(DeleteNodes),
+    Clear,
+    Rename { from: String, to: String },
+}
+
+fn main() {}

@@ -1,0 +1,12 @@
+use schemars::JsonSchema;
+use serde::Deserialize;
+use tool_runtime::tool;
+
+/// A list.
+#[tool]
+#[derive(Deserialize, JsonSchema)]
+pub struct Items<T> {
+    pub items: Vec<T>,
+}
+
+fn main() {}

@@ -1,0 +1,9 @@
+use tool_runtime::tool;
+
+/// Print something.
+#[tool]
+pub fn print(value: String) -> impl serde::Serialize {
+    value
+}
+
+fn main() {}

@@ -1,0 +1,7 @@
+use tool_runtime::tool;
+
+/// A limit.
+#[tool]
+pub const LIMIT: u32 = 5;
+
+fn main() {}

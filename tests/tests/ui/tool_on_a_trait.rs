@@ -1,0 +1,9 @@
+use tool_runtime::tool;
+
+/// Search the web.
+#[tool]
+pub trait Search {
+    fn search(&self, query: String) -> String;
+}
+
+fn main() {}

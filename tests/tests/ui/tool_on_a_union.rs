@@ -1,0 +1,10 @@
+use tool_runtime::tool;
+
+/// Bits.
+#[tool]
+pub union Bits {
+    int: u32,
+    float: f32,
+}
+
+fn main() {}

@@ -1,0 +1,8 @@
+use tool_runtime::tool;
+
+#[tool]
+pub fn web_search(query: String) -> String {
+    query
+}
+
+fn main() {}

@@ -1,0 +1,14 @@
+use tool_runtime::toolbox;
+
+pub struct Store<T>(Vec<T>);
+
+#[toolbox]
+impl<T: Sync> Store<T> {
+    /// Count the items.
+    #[tool]
+    pub fn count(&self) -> usize {
+        self.0.len()
+    }
+}
+
+fn main() {}

@@ -1,0 +1,8 @@
+use tool_runtime::toolbox;
+
+#[toolbox]
+pub struct Calculator {
+    pub memory: i64,
+}
+
+fn main() {}

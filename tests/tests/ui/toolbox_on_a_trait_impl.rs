@@ -1,0 +1,14 @@
+use tool_runtime::toolbox;
+
+pub struct Browser;
+
+#[toolbox]
+impl Default for Browser {
+    /// Make one.
+    #[tool]
+    fn default() -> Self {
+        Browser
+    }
+}
+
+fn main() {}

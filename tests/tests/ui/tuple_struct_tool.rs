@@ -1,0 +1,10 @@
+use schemars::JsonSchema;
+use serde::Deserialize;
+use tool_runtime::tool;
+
+/// A point.
+#[tool]
+#[derive(Deserialize, JsonSchema)]
+pub struct Point(pub f64, pub f64);
+
+fn main() {}

@@ -1,0 +1,9 @@
+use tool_runtime::tool;
+
+/// Search the web.
+#[tool(rename_all = "camelcase")]
+pub fn web_search(search_query: String) -> String {
+    search_query
+}
+
+fn main() {}

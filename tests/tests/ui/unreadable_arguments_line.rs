@@ -1,0 +1,12 @@
+use tool_runtime::tool;
+
+/// Search the web.
+///
+/// # Arguments
+/// The query to search for.
+#[tool]
+pub fn web_search(query: String) -> String {
+    query
+}
+
+fn main() {}

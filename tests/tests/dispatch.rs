@@ -34,13 +34,19 @@ fn an_associated_function_is_a_stateless_tool() {
 fn a_default_expression_fills_a_missing_argument() {
     let browser = Browser::default();
     assert_eq!(block_on(browser.call("scroll_page", r#"{"direction": "down"}"#)).unwrap(), "scrolled Down by 400px");
-    assert_eq!(block_on(browser.call("scroll_page", r#"{"direction": "up", "pixels": 10}"#)).unwrap(), "scrolled Up by 10px");
+    assert_eq!(
+        block_on(browser.call("scroll_page", r#"{"direction": "up", "pixels": 10}"#)).unwrap(),
+        "scrolled Up by 10px"
+    );
 }
 
 #[test]
 fn an_err_from_the_tool_is_a_failed_error_with_its_message() {
     let err = block_on(Browser::default().call("launchBrowser", r#"{"url": "ftp://x"}"#)).unwrap_err();
-    assert_eq!(err, ToolError::Failed { tool: "launchBrowser".into(), message: "`ftp://x` is not an http(s) URL".into() });
+    assert_eq!(
+        err,
+        ToolError::Failed { tool: "launchBrowser".into(), message: "`ftp://x` is not an http(s) URL".into() }
+    );
     assert_eq!(err.to_string(), "tool `launchBrowser` failed: `ftp://x` is not an http(s) URL");
 }
 
@@ -121,8 +127,11 @@ fn config_structs_and_tagged_enums_parse_into_themselves() {
 
 #[test]
 fn an_enum_toolbox_parses_a_call_into_the_matching_variant() {
-    let op = NodeOp::parse("add_or_replace_nodes", r#"{"target": 2, "nodes": [{"alias": "open_page", "type": "browser_action"}]}"#)
-        .unwrap();
+    let op = NodeOp::parse(
+        "add_or_replace_nodes",
+        r#"{"target": 2, "nodes": [{"alias": "open_page", "type": "browser_action"}]}"#,
+    )
+    .unwrap();
     assert_eq!(
         op,
         NodeOp::AddOrReplaceNodes(AddOrReplaceNodes {

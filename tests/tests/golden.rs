@@ -35,14 +35,14 @@ fn definitions_match_golden_files() {
         }
         match std::fs::read_to_string(&path) {
             Ok(expected) if expected == actual => {}
-            Ok(expected) => mismatches.push(format!("{}:\n--- expected\n{expected}\n--- actual\n{actual}", path.display())),
+            Ok(expected) => {
+                mismatches.push(format!("{}:\n--- expected\n{expected}\n--- actual\n{actual}", path.display()))
+            }
             Err(err) => mismatches.push(format!("{}: {err}", path.display())),
         }
     }
-    let mut files: Vec<String> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|entry| entry.unwrap().file_name().into_string().unwrap())
-        .collect();
+    let mut files: Vec<String> =
+        std::fs::read_dir(&dir).unwrap().map(|entry| entry.unwrap().file_name().into_string().unwrap()).collect();
     files.sort();
     let mut names: Vec<String> = ours.iter().map(|def| format!("{}.json", def.name)).collect();
     names.sort();
@@ -56,7 +56,10 @@ fn key_schema_facts() {
     let find = |name: &str| *registry::tools().iter().find(|def| def.name == name).unwrap();
 
     let search = find("web_search");
-    assert_eq!(search.description, "Search the web and return the best matches.\n\nResults come from `SearchHit` records, best first.");
+    assert_eq!(
+        search.description,
+        "Search the web and return the best matches.\n\nResults come from `SearchHit` records, best first."
+    );
     assert_eq!(search.input_schema["required"], json!(["query"]), "an Option argument is optional");
     assert_eq!(search.input_schema["additionalProperties"], json!(false), "unknown arguments are refused");
     assert_eq!(search.input_schema["properties"]["num_results"]["description"], "How many results to return.");
@@ -78,5 +81,8 @@ fn key_schema_facts() {
     let delete = find("delete_nodes");
     assert_eq!(delete.description, "Delete nodes by id or alias.");
     assert!(delete.input_schema.get("title").is_none() && delete.input_schema.get("description").is_none());
-    assert_eq!(delete.input_schema["properties"]["deleteChildren"]["default"], false, "serde attributes shape the schema");
+    assert_eq!(
+        delete.input_schema["properties"]["deleteChildren"]["default"], false,
+        "serde attributes shape the schema"
+    );
 }

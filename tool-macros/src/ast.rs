@@ -121,7 +121,9 @@ pub fn fn_tool(args: ToolArgs, attrs: &[Attribute], sig: &mut Signature, place: 
                 errors.at(ty, "a tool returns a named type, so its output schema is known: replace `impl Trait` with the concrete type");
                 Output::Unit
             }
-            Type::Path(path) if path.qself.is_none() && path.path.segments.last().is_some_and(|s| s.ident == "Result") => {
+            Type::Path(path)
+                if path.qself.is_none() && path.path.segments.last().is_some_and(|s| s.ident == "Result") =>
+            {
                 Output::Result((**ty).clone())
             }
             _ => Output::Value((**ty).clone()),
@@ -154,7 +156,10 @@ fn receiver_rule(receiver: &syn::Receiver, place: Place, errors: &mut Errors) {
             "a tool method takes `&self`, not `&mut self`: the calls of one response may run at the same \
              time; keep mutable state behind a `Mutex` or an atomic",
         ),
-        _ => errors.at(receiver, "a tool method takes `&self` as its context; `self` by value or a typed `self` is not supported"),
+        _ => errors.at(
+            receiver,
+            "a tool method takes `&self` as its context; `self` by value or a typed `self` is not supported",
+        ),
     }
 }
 
@@ -263,7 +268,10 @@ fn type_tool(args: ToolArgs, attrs: &[Attribute], ident: &Ident, errors: &mut Er
 
 fn no_generics(generics: &syn::Generics, what: &str, errors: &mut Errors) {
     if !generics.params.is_empty() || generics.where_clause.is_some() {
-        errors.at(generics, format!("{what} cannot be generic: its schemas are fixed at compile time; use concrete types"));
+        errors.at(
+            generics,
+            format!("{what} cannot be generic: its schemas are fixed at compile time; use concrete types"),
+        );
     }
 }
 

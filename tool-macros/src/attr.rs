@@ -7,9 +7,9 @@ use syn::punctuated::Punctuated;
 use syn::spanned::Spanned;
 use syn::{Expr, ExprLit, Lit, LitStr, Meta, Token};
 
-use tool_names::RENAME_RULES;
 use crate::errors::Errors;
 use crate::suggest::hint;
+use tool_names::RENAME_RULES;
 
 /// What a key's value must be.
 #[derive(Clone, Copy)]
@@ -80,7 +80,10 @@ fn parse_keys(tokens: TokenStream, attribute: &str, keys: &[Key], errors: &mut E
     let metas = match Punctuated::<Meta, Token![,]>::parse_terminated.parse2(tokens) {
         Ok(metas) => metas,
         Err(err) => {
-            errors.at_span(err.span(), format!("cannot read #[{attribute}(...)]: {err}; write `key = \"value\"` pairs separated by commas"));
+            errors.at_span(
+                err.span(),
+                format!("cannot read #[{attribute}(...)]: {err}; write `key = \"value\"` pairs separated by commas"),
+            );
             return given;
         }
     };
@@ -88,7 +91,10 @@ fn parse_keys(tokens: TokenStream, attribute: &str, keys: &[Key], errors: &mut E
     for meta in metas {
         let path = meta.path();
         let Some(ident) = path.get_ident() else {
-            errors.at(path, format!("expected a key of #[{attribute}(...)], one of: {}", names().collect::<Vec<_>>().join(", ")));
+            errors.at(
+                path,
+                format!("expected a key of #[{attribute}(...)], one of: {}", names().collect::<Vec<_>>().join(", ")),
+            );
             continue;
         };
         let written = ident.to_string();
@@ -137,7 +143,10 @@ fn read_value(meta: &Meta, spec: &Key, errors: &mut Errors) -> Option<Value> {
         (Kind::Flag, _) => match literal(meta) {
             Some(Lit::Bool(lit)) => Some(Value::Bool(lit.value)),
             _ => {
-                errors.at(value_tokens(meta), format!("`{name}` is a flag: write `{name}`, `{name} = true` or `{name} = false`"));
+                errors.at(
+                    value_tokens(meta),
+                    format!("`{name}` is a flag: write `{name}`, `{name} = true` or `{name} = false`"),
+                );
                 None
             }
         },

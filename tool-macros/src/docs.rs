@@ -120,7 +120,10 @@ fn read_argument_line(line: &str, span: Span, arguments: &mut Vec<ArgumentDoc>, 
                 last.text.push(' ');
                 last.text.push_str(trimmed);
             }
-            None => errors.at_span(span, "cannot read this `# Arguments` line; write each argument as ``* `name` - description``"),
+            None => errors.at_span(
+                span,
+                "cannot read this `# Arguments` line; write each argument as ``* `name` - description``",
+            ),
         }
         return;
     };

@@ -11,10 +11,10 @@ use syn::{Ident, Item, LitStr, Type};
 
 use crate::ast::{self, EnumToolbox, FnTool, ImplToolbox, Output, Place, TypeTool, name_span};
 use crate::attr::{ToolArgs, parse_toolbox_args};
-use tool_names::pascal_case;
 use crate::errors::Errors;
 use crate::krate;
 use crate::valid;
+use tool_names::pascal_case;
 
 pub fn tool(args: TokenStream, input: TokenStream) -> TokenStream {
     let mut errors = Errors::default();
@@ -121,7 +121,8 @@ fn free_fn(tool: &FnTool, vis: &syn::Visibility) -> TokenStream {
     let args_struct = args_struct(tool, &args_ident, None);
     let definition = fn_definition(tool, &args_ident);
     let body = call_body(tool, &args_ident, quote!(#fn_ident));
-    let doc = format!("The `{name}` tool made by `#[tool]` from [`{fn_ident}`]: its definition and a JSON entry point.");
+    let doc =
+        format!("The `{name}` tool made by `#[tool]` from [`{fn_ident}`]: its definition and a JSON entry point.");
     quote! {
         #[doc = #doc]
         #[derive(Debug, Clone, Copy, Default)]
@@ -244,7 +245,9 @@ fn enum_toolbox(toolbox: &EnumToolbox) -> TokenStream {
     for (i, (variant, _)) in toolbox.variants.iter().enumerate() {
         for (j, (other, _)) in toolbox.variants.iter().enumerate().take(i) {
             let (a, b) = (&consts[j], &consts[i]);
-            let message = format!("the variants `{other}` and `{variant}` of `{ident}` wrap tools with the same name; rename one with `#[tool(name = \"...\")]`");
+            let message = format!(
+                "the variants `{other}` and `{variant}` of `{ident}` wrap tools with the same name; rename one with `#[tool(name = \"...\")]`"
+            );
             checks.push(quote_spanned! {variant.span()=>
                 const _: () = ::core::assert!(!#rt::__private::str_eq(#a, #b), #message);
             });
@@ -364,7 +367,9 @@ fn output_schema(ty: TokenStream) -> TokenStream {
     let rt = krate::runtime();
     quote! {{
         use #rt::__private::{WithSchema as _, WithoutSchema as _};
-        (&&#rt::__private::OutputSchema::<#ty>::new()).get()
+        #[allow(clippy::needless_borrow)] // the borrows pick the impl: autoref specialization
+        let schema = (&&#rt::__private::OutputSchema::<#ty>::new()).get();
+        schema
     }}
 }
 
@@ -399,7 +404,8 @@ fn annotations(args: &ToolArgs) -> TokenStream {
     };
     let title = option(args.title.as_ref().map(ToTokens::to_token_stream));
     let [read_only, destructive, idempotent, open_world] =
-        [args.read_only, args.destructive, args.idempotent, args.open_world].map(|flag| option(flag.map(|flag| quote!(#flag))));
+        [args.read_only, args.destructive, args.idempotent, args.open_world]
+            .map(|flag| option(flag.map(|flag| quote!(#flag))));
     quote!(#rt::__private::annotations(#title, #read_only, #destructive, #idempotent, #open_world))
 }
 

@@ -6,9 +6,9 @@ use proc_macro2::Span;
 
 use crate::ast::{FnTool, ImplToolbox, TypeTool, name_span};
 use crate::attr::ToolArgs;
-use tool_names::{PORTABLE_TOOL_NAME, is_portable_tool_name};
 use crate::errors::Errors;
 use crate::suggest::hint;
+use tool_names::{PORTABLE_TOOL_NAME, is_portable_tool_name};
 
 pub fn fn_tool(tool: &FnTool, errors: &mut Errors) {
     name_rule(&tool.name(), &tool.args, &tool.ident, errors);
@@ -78,7 +78,10 @@ fn arguments_section_rule(tool: &FnTool, errors: &mut Errors) {
     for entry in &tool.docs.arguments {
         if !known.contains(&entry.name) {
             let message = if tool.params.is_empty() {
-                format!("`# Arguments` names `{}`, but `{}` takes no arguments; remove the entry", entry.name, tool.ident)
+                format!(
+                    "`# Arguments` names `{}`, but `{}` takes no arguments; remove the entry",
+                    entry.name, tool.ident
+                )
             } else {
                 let mut message = format!(
                     "`# Arguments` names `{}`, which is not an argument of `{}`{}",
@@ -87,7 +90,8 @@ fn arguments_section_rule(tool: &FnTool, errors: &mut Errors) {
                     hint(&entry.name, known.iter().map(String::as_str))
                 );
                 if !message.ends_with('?') {
-                    let names: Vec<String> = tool.params.iter().map(|param| format!("`{}`", param.rust_name())).collect();
+                    let names: Vec<String> =
+                        tool.params.iter().map(|param| format!("`{}`", param.rust_name())).collect();
                     message.push_str(&format!("; its arguments are {}", names.join(", ")));
                 }
                 message

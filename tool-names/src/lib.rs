@@ -2,6 +2,8 @@
 //! which tool names every provider accepts, how Rust names become tool names, serde's rename rules,
 //! and did-you-mean suggestions.
 
+#![warn(missing_docs)]
+
 /// The pattern of a tool name every provider accepts, as text for messages.
 pub const PORTABLE_TOOL_NAME: &str = "^[a-zA-Z_][a-zA-Z0-9_-]{0,63}$";
 
@@ -82,11 +84,8 @@ pub fn pascal_case(name: &str) -> String {
 pub fn did_you_mean<'a>(given: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
     let mut best: Option<(&str, usize)> = None;
     for candidate in candidates {
-        let distance = if candidate.eq_ignore_ascii_case(given) {
-            0
-        } else {
-            strsim::damerau_levenshtein(given, candidate)
-        };
+        let distance =
+            if candidate.eq_ignore_ascii_case(given) { 0 } else { strsim::damerau_levenshtein(given, candidate) };
         let allowed = (candidate.chars().count() / 3).max(1);
         if distance <= allowed && best.is_none_or(|(_, top)| distance < top) {
             best = Some((candidate, distance));

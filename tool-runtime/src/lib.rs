@@ -52,6 +52,8 @@
 //! optional. The return type is `T`, `Result<T, E>` with `E: Display`, or `()`, sync or `async`, with
 //! `T: Serialize`; when `T: JsonSchema`, its schema is the tool's output schema.
 
+#![warn(missing_docs)]
+
 // Lets the macros name this crate `::tool_runtime` from inside it too.
 extern crate self as tool_runtime;
 

@@ -131,13 +131,13 @@ pub fn annotations(
     idempotent: Option<bool>,
     open_world: Option<bool>,
 ) -> crate::Annotations {
-    let mut annotations = crate::Annotations::default();
-    annotations.title = title.map(Cow::Borrowed);
-    annotations.read_only_hint = read_only;
-    annotations.destructive_hint = destructive;
-    annotations.idempotent_hint = idempotent;
-    annotations.open_world_hint = open_world;
-    annotations
+    crate::Annotations {
+        title: title.map(Cow::Borrowed),
+        read_only_hint: read_only,
+        destructive_hint: destructive,
+        idempotent_hint: idempotent,
+        open_world_hint: open_world,
+    }
 }
 
 /// `a == b` in a const context, for the duplicate-name check of enum toolboxes.
@@ -203,6 +203,7 @@ mod tests {
     }
 
     #[test]
+    #[allow(clippy::needless_borrow)] // the borrows are the probe
     fn output_schema_probe_sees_json_schema_only_where_implemented() {
         struct Opaque;
         assert!((&&OutputSchema::<u32>::new()).get().is_some());

@@ -88,10 +88,7 @@ pub fn tools() -> &'static [&'static ToolDef] {
     static TOOLS: OnceLock<Vec<&'static ToolDef>> = OnceLock::new();
     TOOLS.get_or_init(|| {
         let free = inventory::iter::<ToolEntry>.into_iter().map(ToolEntry::definition);
-        let methods = toolboxes()
-            .iter()
-            .filter(|toolbox| toolbox.owns_tools)
-            .flat_map(|toolbox| toolbox.tools());
+        let methods = toolboxes().iter().filter(|toolbox| toolbox.owns_tools).flat_map(|toolbox| toolbox.tools());
         let mut all: Vec<&'static ToolDef> = free.chain(methods).collect();
         all.sort_by(|a, b| sort_key(a).cmp(&sort_key(b)));
         all

@@ -35,14 +35,8 @@ pub enum Target {
 
 impl Target {
     /// Every target, in a fixed order.
-    pub const ALL: [Target; 6] = [
-        Target::OpenAi,
-        Target::OpenAiResponses,
-        Target::Anthropic,
-        Target::Gemini,
-        Target::Mcp,
-        Target::JsonSchema,
-    ];
+    pub const ALL: [Target; 6] =
+        [Target::OpenAi, Target::OpenAiResponses, Target::Anthropic, Target::Gemini, Target::Mcp, Target::JsonSchema];
 
     /// The target's text form: `openai`, `openai-responses`, `anthropic`, `gemini`, `mcp`, `json-schema`.
     pub const fn as_str(self) -> &'static str {
@@ -67,10 +61,7 @@ impl FromStr for Target {
     type Err = UnknownTarget;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Target::ALL
-            .into_iter()
-            .find(|target| target.as_str() == s)
-            .ok_or_else(|| UnknownTarget { given: s.to_owned() })
+        Target::ALL.into_iter().find(|target| target.as_str() == s).ok_or_else(|| UnknownTarget { given: s.to_owned() })
     }
 }
 

@@ -123,3 +123,8 @@ pub fn echo(r#type: String, #[arg(default = 1)] times: u8) -> String {
 pub fn always_fails() -> std::io::Result<u8> {
     Err(std::io::Error::other("disk is full"))
 }
+
+#[tool(description = "Return the current time as an RFC 3339 string.")]
+pub fn utc_now() -> String {
+    "2026-01-01T00:00:00Z".to_owned()
+}

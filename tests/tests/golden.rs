@@ -75,6 +75,11 @@ fn key_schema_facts() {
     assert_eq!(fetch.input_schema["required"], json!(["url", "extraHeaders"]));
 
     assert!(find("clear_cache").output_schema.is_none(), "() has no output schema");
+    assert_eq!(
+        find("utc_now").description,
+        "Return the current time as an RFC 3339 string.",
+        "description = overrides"
+    );
     assert!(find("count-words").output_schema.is_none(), "a type without JsonSchema has none");
     assert_eq!(find("echo").input_schema["required"], json!(["type"]), "a raw identifier is written without r#");
 

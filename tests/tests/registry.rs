@@ -29,6 +29,7 @@ fn finds_every_tool_once_in_sorted_order() {
             "hidden_clock",
             "launchBrowser",
             "scroll_page",
+            "utc_now",
             "web_search",
         ],
         "free functions, config types and toolbox methods, each once (the enum toolbox adds none)"

@@ -73,3 +73,8 @@ pub use tool_macros::{tool, toolbox};
 #[doc(hidden)]
 #[path = "private.rs"]
 pub mod __private;
+
+/// The README's quick start, compiled and run as a doctest so it cannot drift from the API.
+#[cfg(doctest)]
+#[doc = include_str!("../../README.md")]
+pub struct ReadmeQuickStart;

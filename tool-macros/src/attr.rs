@@ -4,7 +4,6 @@
 use proc_macro2::{Span, TokenStream};
 use syn::parse::Parser;
 use syn::punctuated::Punctuated;
-use syn::spanned::Spanned;
 use syn::{Expr, ExprLit, Lit, LitStr, Meta, Token};
 
 use crate::errors::Errors;
@@ -99,15 +98,11 @@ fn parse_keys(tokens: TokenStream, attribute: &str, keys: &[Key], errors: &mut E
         };
         let written = ident.to_string();
         let Some(spec) = keys.iter().find(|key| key.name == written) else {
-            let message = if keys.is_empty() {
-                format!("#[{attribute}] takes no arguments")
-            } else {
-                format!(
-                    "unknown key `{written}` in #[{attribute}(...)]{}\nkeys: {}",
-                    hint(&written, names()),
-                    names().collect::<Vec<_>>().join(", ")
-                )
-            };
+            let message = format!(
+                "unknown key `{written}` in #[{attribute}(...)]{}\nkeys: {}",
+                hint(&written, names()),
+                names().collect::<Vec<_>>().join(", ")
+            );
             errors.at(ident, message);
             continue;
         };
@@ -254,11 +249,8 @@ impl ArgArgs {
 /// `#[toolbox]` takes no keys; anything given is an error.
 pub fn parse_toolbox_args(tokens: TokenStream, errors: &mut Errors) {
     if !tokens.is_empty() {
-        let span = tokens.span();
-        parse_keys(tokens, "toolbox", &[], errors);
-        if errors.is_empty() {
-            errors.at_span(span, "#[toolbox] takes no arguments");
-        }
+        errors
+            .at(tokens, "#[toolbox] takes no arguments: the tools' names and keys go in each method's `#[tool(...)]`");
     }
 }
 

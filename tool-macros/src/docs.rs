@@ -40,7 +40,7 @@ fn doc_lines(attrs: &[Attribute], errors: &mut Errors) -> Vec<(String, Span)> {
         match &attr.meta {
             Meta::NameValue(nv) => match &nv.value {
                 Expr::Lit(ExprLit { lit: Lit::Str(text), .. }) => {
-                    let span = nv.value.span_of();
+                    let span = syn::spanned::Spanned::span(&nv.value);
                     lines.extend(text.value().split('\n').map(|line| (line.to_owned(), span)));
                 }
                 other => errors.at(
@@ -62,16 +62,6 @@ fn doc_lines(attrs: &[Attribute], errors: &mut Errors) -> Vec<(String, Span)> {
         *line = if line.trim().is_empty() { String::new() } else { line[indent..].trim_end().to_owned() };
     }
     lines
-}
-
-trait SpanOf {
-    fn span_of(&self) -> Span;
-}
-
-impl SpanOf for Expr {
-    fn span_of(&self) -> Span {
-        syn::spanned::Spanned::span(self)
-    }
 }
 
 pub fn parse(attrs: &[Attribute], errors: &mut Errors) -> Docs {

@@ -23,52 +23,42 @@ pub fn tool(args: TokenStream, input: TokenStream) -> TokenStream {
         Ok(item) => item,
         Err(err) => return err.to_compile_error(),
     };
-    let generated = match &item {
-        Item::Fn(_) => {
-            let Item::Fn(mut function) = item else { unreachable!() };
+    match item {
+        Item::Fn(mut function) => {
             let tool = ast::fn_tool(tool_args, &function.attrs, &mut function.sig, Place::Free, &mut errors);
             valid::fn_tool(&tool, &mut errors);
             let generated = if errors.is_empty() { free_fn(&tool, &function.vis) } else { TokenStream::new() };
-            return finish(function.into_token_stream(), generated, &errors);
+            finish(function.into_token_stream(), generated, &errors)
         }
         Item::Struct(item) => {
-            let tool = ast::struct_tool(tool_args, item, &mut errors);
+            let tool = ast::struct_tool(tool_args, &item, &mut errors);
             valid::type_tool(&tool, &mut errors);
-            type_tool(&tool)
+            finish(item.into_token_stream(), type_tool(&tool), &errors)
         }
         Item::Enum(item) => {
-            let tool = ast::enum_tool(tool_args, item, &mut errors);
+            let tool = ast::enum_tool(tool_args, &item, &mut errors);
             valid::type_tool(&tool, &mut errors);
-            type_tool(&tool)
-        }
-        Item::Trait(item) => {
-            errors.at(
-                &item.ident,
-                "#[tool] cannot go on a trait: implement the tools as methods of an `impl` block with `#[toolbox]`, \
-                 or as functions that call the trait",
-            );
-            TokenStream::new()
-        }
-        Item::Union(item) => {
-            errors.at(&item.ident, "a union cannot be parsed from JSON: make the tool a struct with named fields, or an enum with `#[serde(tag = \"...\")]`");
-            TokenStream::new()
-        }
-        Item::Impl(item) => {
-            errors.at(
-                &item.self_ty,
-                "#[tool] goes on each method the model may call; put `#[toolbox]` on the impl block",
-            );
-            TokenStream::new()
+            finish(item.into_token_stream(), type_tool(&tool), &errors)
         }
         other => {
-            errors.at(
-                item_name(other),
-                "#[tool] goes on a function, a struct with named fields, or an enum with `#[serde(tag = \"...\")]`",
-            );
-            TokenStream::new()
+            let message = match &other {
+                Item::Trait(_) => {
+                    "#[tool] cannot go on a trait: implement the tools as methods of an `impl` block with `#[toolbox]`, \
+                     or as functions that call the trait"
+                }
+                Item::Union(_) => {
+                    "a union cannot be parsed from JSON: make the tool a struct with named fields, \
+                     or an enum with `#[serde(tag = \"...\")]`"
+                }
+                Item::Impl(_) => "#[tool] goes on each method the model may call; put `#[toolbox]` on the impl block",
+                _ => {
+                    "#[tool] goes on a function, a struct with named fields, or an enum with `#[serde(tag = \"...\")]`"
+                }
+            };
+            errors.at(item_name(&other), message);
+            finish(other.into_token_stream(), TokenStream::new(), &errors)
         }
-    };
-    finish(item.into_token_stream(), generated, &errors)
+    }
 }
 
 pub fn toolbox(args: TokenStream, input: TokenStream) -> TokenStream {
@@ -453,6 +443,7 @@ fn item_name(item: &Item) -> TokenStream {
         Item::Fn(item) => item.sig.ident.to_token_stream(),
         Item::Trait(item) => item.ident.to_token_stream(),
         Item::Union(item) => item.ident.to_token_stream(),
+        Item::Impl(item) => item.self_ty.to_token_stream(),
         other => other.to_token_stream(),
     }
 }

@@ -19,7 +19,26 @@ use proc_macro::TokenStream;
 
 /// Makes a typed tool of a function, a config struct or an internally tagged enum.
 ///
-/// See the `tool-runtime` crate for the attribute keys and examples.
+/// The doc comment is the tool's description (required); on a function, its `# Arguments` entries
+/// (`` * `name` - text ``) describe the parameters, and on a struct, field doc comments describe the
+/// fields. On a function `web_search`, it generates `WebSearchTool`, which implements `Tool` and
+/// `FnTool`; on a struct or enum, it implements `Tool` and `ConfigTool` for the type.
+///
+/// Keys of `#[tool(...)]`:
+/// - `name = "…"`: the tool name (default: the function name, or the type name in snake_case); it must
+///   match `^[a-zA-Z_][a-zA-Z0-9_-]{0,63}$`, which every provider accepts.
+/// - `description = "…"`: replaces the doc comment.
+/// - `rename_all = "camelCase"`: how a function's argument names are written (any serde rule); a
+///   struct uses `#[serde(rename_all)]` instead.
+/// - `title = "…"`, `read_only`, `destructive`, `idempotent`, `open_world`: MCP annotations; each flag
+///   may also be written `= true` or `= false`.
+///
+/// Keys of `#[arg(...)]` on a function parameter: `rename = "…"`, `default` (the type's `Default`) or
+/// `default = expr`, `description = "…"` (replaces the `# Arguments` entry).
+///
+/// Parameters are owned types implementing `Deserialize` and `JsonSchema` (`Option<T>` is optional);
+/// the return type is `T`, `Result<T, E: Display>` or `()` with `T: Serialize`, sync or `async` (the
+/// future must be `Send`). When `T: JsonSchema`, its schema is the tool's output schema.
 #[proc_macro_attribute]
 pub fn tool(args: TokenStream, input: TokenStream) -> TokenStream {
     expand::tool(args.into(), input.into()).into()
@@ -28,7 +47,14 @@ pub fn tool(args: TokenStream, input: TokenStream) -> TokenStream {
 /// Makes a dispatch table of an impl block's `#[tool]` methods, or typed parsing of an enum whose
 /// variants wrap `#[tool]` types.
 ///
-/// See the `tool-runtime` crate for examples.
+/// On `impl Browser { ... }` it implements `Toolbox` for `Browser`: methods taking `&self` get it as
+/// their context (never part of a schema), associated functions are stateless tools, and methods
+/// without `#[tool]` stay private to Rust. Tool names must be unique in the toolbox.
+///
+/// On `enum Op { AddNodes(AddNodes), DeleteNodes(DeleteNodes) }`, whose variants each wrap a `#[tool]`
+/// struct or enum, it implements `ToolSet`: `Op::parse(name, arguments)` gives the matching variant.
+///
+/// It takes no keys.
 #[proc_macro_attribute]
 pub fn toolbox(args: TokenStream, input: TokenStream) -> TokenStream {
     expand::toolbox(args.into(), input.into()).into()

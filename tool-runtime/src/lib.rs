@@ -61,11 +61,12 @@ mod def;
 mod error;
 pub mod registry;
 pub mod schema;
-mod target;
+pub mod target;
 mod tool;
 
 pub use def::{Annotations, SourceLocation, ToolDef};
 pub use error::{ArgumentProblem, ToolError};
+pub use target::report::{Change, ChangeKind, LoweringReport, RenderError};
 pub use target::{Target, UnknownTarget};
 pub use tool::{ConfigTool, FnTool, Tool, ToolSet, Toolbox};
 pub use tool_macros::{tool, toolbox};

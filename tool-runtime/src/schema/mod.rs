@@ -1,5 +1,12 @@
 //! Schema generation: the one JSON Schema (draft 2020-12) every target is lowered from.
 
+pub(crate) mod describe;
+pub(crate) mod nullable;
+pub(crate) mod refs;
+pub(crate) mod strict;
+pub(crate) mod union;
+pub(crate) mod walk;
+
 use schemars::JsonSchema;
 use schemars::generate::SchemaSettings;
 use serde_json::Value;

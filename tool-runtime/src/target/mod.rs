@@ -1,4 +1,6 @@
-//! [`Target`]: the provider dialects a definition is lowered to.
+//! Targets: the provider dialects a definition is lowered to, each a list of named passes.
+
+pub mod report;
 
 use std::fmt;
 use std::str::FromStr;
@@ -48,6 +50,12 @@ impl Target {
             Target::Mcp => "mcp",
             Target::JsonSchema => "json-schema",
         }
+    }
+}
+
+impl serde::Serialize for Target {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.as_str())
     }
 }
 

@@ -1,0 +1,230 @@
+//! Inlining `$ref`s to `#/$defs/…`, with cycle detection: many providers and MCP clients do not
+//! resolve references, and none of them needs them for a type that is not recursive.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use serde_json::{Map, Value};
+
+use super::walk::{child_path, children_mut};
+use crate::target::report::{ChangeKind, Lowering, RenderError};
+
+/// What to do with a recursive type, which cannot be inlined.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Recursion {
+    /// Keep it under `$defs`, referenced by `$ref`.
+    Keep,
+    /// Fail, naming the cycle; the text says what the target offers instead.
+    Reject(&'static str),
+}
+
+const PREFIX: &str = "#/$defs/";
+
+fn def_name(reference: &str) -> Option<String> {
+    reference.strip_prefix(PREFIX).map(|name| name.replace("~1", "/").replace("~0", "~"))
+}
+
+/// The `$defs` names that `value` refers to, directly.
+fn references(value: &Value, out: &mut BTreeSet<String>) {
+    match value {
+        Value::Object(node) => {
+            if let Some(name) = node.get("$ref").and_then(Value::as_str).and_then(def_name) {
+                out.insert(name);
+            }
+            node.values().for_each(|child| references(child, out));
+        }
+        Value::Array(items) => items.iter().for_each(|item| references(item, out)),
+        _ => {}
+    }
+}
+
+/// For each definition that can reach itself, one cycle through it (`A → B → A`).
+fn cycles(defs: &Map<String, Value>) -> BTreeMap<String, Vec<String>> {
+    let edges: BTreeMap<&str, BTreeSet<String>> = defs
+        .iter()
+        .map(|(name, def)| {
+            let mut out = BTreeSet::new();
+            references(def, &mut out);
+            (name.as_str(), out)
+        })
+        .collect();
+    let mut found = BTreeMap::new();
+    for start in defs.keys() {
+        // Depth-first search for a path from `start` back to itself.
+        let mut stack: Vec<(String, Vec<String>)> = vec![(start.clone(), vec![start.clone()])];
+        let mut seen = BTreeSet::new();
+        while let Some((node, trail)) = stack.pop() {
+            for next in edges.get(node.as_str()).into_iter().flatten() {
+                if next == start {
+                    let mut cycle = trail.clone();
+                    cycle.push(start.clone());
+                    found.entry(start.clone()).or_insert(cycle);
+                } else if seen.insert(next.clone()) {
+                    let mut longer = trail.clone();
+                    longer.push(next.clone());
+                    stack.push((next.clone(), longer));
+                }
+            }
+        }
+    }
+    found
+}
+
+/// Replaces every `$ref` to a non-recursive definition by the definition, merged with the
+/// `$ref`'s sibling keywords (theirs win; `properties` and `required` are united). Recursive
+/// definitions are kept or refused as `recursion` says. `path` is where `schema` sits in the rendered
+/// definition, for the report.
+pub(crate) fn inline_refs(
+    schema: &mut Value,
+    path: &str,
+    recursion: Recursion,
+    lowering: &mut Lowering,
+) -> Result<(), RenderError> {
+    let Some(root) = schema.as_object_mut() else { return Ok(()) };
+    if root.get("$ref").and_then(Value::as_str) == Some("#") || contains_root_ref(root) {
+        if let Recursion::Reject(instead) = recursion {
+            return Err(lowering.error(path, format!("the type refers to itself (`$ref: \"#\"`): {instead}")));
+        }
+    }
+    let Some(Value::Object(defs)) = root.remove("$defs") else { return Ok(()) };
+    let recursive = cycles(&defs);
+    if let (Recursion::Reject(instead), Some((name, cycle))) = (recursion, recursive.iter().next()) {
+        return Err(lowering.error(
+            &child_path(&child_path(path, "$defs"), name),
+            format!("the type `{name}` is recursive ({}): {instead}", cycle.join(" → ")),
+        ));
+    }
+    let mut inliner = Inliner { defs: &defs, recursive: &recursive, inlined: BTreeMap::new() };
+    inliner.inline(schema, path);
+    let mut kept = Map::new();
+    for name in recursive.keys() {
+        let mut def = defs[name].clone();
+        inliner.inline(&mut def, &child_path(&child_path(path, "$defs"), name));
+        kept.insert(name.clone(), def);
+    }
+    for (name, first) in inliner.inlined {
+        lowering.note(&first, ChangeKind::Inlined, format!("`$ref` to `{name}` replaced by its definition"));
+    }
+    if !kept.is_empty() {
+        schema.as_object_mut().expect("still an object").insert("$defs".to_owned(), Value::Object(kept));
+    }
+    Ok(())
+}
+
+fn contains_root_ref(node: &Map<String, Value>) -> bool {
+    node.values().any(|value| match value {
+        Value::Object(child) => child.get("$ref").and_then(Value::as_str) == Some("#") || contains_root_ref(child),
+        Value::Array(items) => items.iter().any(|item| item.as_object().is_some_and(contains_root_ref)),
+        _ => false,
+    })
+}
+
+struct Inliner<'a> {
+    defs: &'a Map<String, Value>,
+    recursive: &'a BTreeMap<String, Vec<String>>,
+    /// Each inlined definition, with the first place it was inlined at.
+    inlined: BTreeMap<String, String>,
+}
+
+impl Inliner<'_> {
+    fn inline(&mut self, value: &mut Value, path: &str) {
+        let Value::Object(node) = value else { return };
+        let target = node.get("$ref").and_then(Value::as_str).and_then(def_name);
+        if let Some(name) = target
+            && !self.recursive.contains_key(&name)
+            && let Some(Value::Object(def)) = self.defs.get(&name)
+        {
+            node.remove("$ref");
+            let siblings = std::mem::take(node);
+            *node = def.clone();
+            merge(node, siblings);
+            self.inlined.entry(name).or_insert_with(|| path.to_owned());
+            // The definition may itself refer to others.
+            return self.inline(value, path);
+        }
+        for (child, value) in children_mut(node, path) {
+            self.inline(value, &child);
+        }
+    }
+}
+
+/// Lays `siblings` over `node`: their keywords win, but `properties` and `required` are united.
+fn merge(node: &mut Map<String, Value>, siblings: Map<String, Value>) {
+    for (key, value) in siblings {
+        match (key.as_str(), node.get_mut(&key), value) {
+            ("properties", Some(Value::Object(mine)), Value::Object(theirs)) => mine.extend(theirs),
+            ("required", Some(Value::Array(mine)), Value::Array(theirs)) => {
+                for name in theirs {
+                    if !mine.contains(&name) {
+                        mine.push(name);
+                    }
+                }
+            }
+            (_, _, value) => {
+                node.insert(key, value);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Target;
+    use serde_json::json;
+
+    fn lowering() -> Lowering {
+        Lowering::new("t", Target::Mcp)
+    }
+
+    #[test]
+    fn inlines_non_recursive_definitions_with_siblings_winning() {
+        let mut schema = json!({
+            "type": "object",
+            "properties": {"kind": {"$ref": "#/$defs/Kind", "description": "Which kind."}},
+            "$defs": {"Kind": {"type": "string", "enum": ["a", "b"], "description": "A kind."}}
+        });
+        let mut lowering = lowering();
+        inline_refs(&mut schema, "", Recursion::Reject("-"), &mut lowering).unwrap();
+        assert_eq!(
+            schema,
+            json!({
+                "type": "object",
+                "properties": {"kind": {"type": "string", "enum": ["a", "b"], "description": "Which kind."}}
+            })
+        );
+        assert_eq!(lowering.report.changes.len(), 1);
+        assert_eq!(lowering.report.changes[0].path, "/properties/kind");
+    }
+
+    #[test]
+    fn keeps_or_rejects_recursive_definitions() {
+        let tree = json!({
+            "type": "object",
+            "properties": {"root": {"$ref": "#/$defs/Node"}, "tag": {"$ref": "#/$defs/Tag"}},
+            "$defs": {
+                "Node": {"type": "object", "properties": {"children": {"type": "array", "items": {"$ref": "#/$defs/Node"}}, "tag": {"$ref": "#/$defs/Tag"}}},
+                "Tag": {"type": "string"}
+            }
+        });
+        let mut kept = tree.clone();
+        inline_refs(&mut kept, "", Recursion::Keep, &mut lowering()).unwrap();
+        assert_eq!(kept["properties"]["root"], json!({"$ref": "#/$defs/Node"}));
+        assert_eq!(kept["properties"]["tag"], json!({"type": "string"}));
+        assert_eq!(kept["$defs"]["Node"]["properties"]["tag"], json!({"type": "string"}), "inlined inside kept defs");
+        assert!(kept["$defs"].get("Tag").is_none());
+
+        let mut rejected = tree;
+        let err = inline_refs(&mut rejected, "/parameters", Recursion::Reject("break the cycle"), &mut lowering())
+            .unwrap_err();
+        assert_eq!(err.path, "/parameters/$defs/Node");
+        assert_eq!(err.rule, "the type `Node` is recursive (Node → Node): break the cycle");
+    }
+
+    #[test]
+    fn finds_indirect_cycles() {
+        let defs = json!({"A": {"$ref": "#/$defs/B"}, "B": {"items": {"$ref": "#/$defs/A"}}, "C": {"$ref": "#/$defs/A"}});
+        let found = cycles(defs.as_object().unwrap());
+        assert_eq!(found.keys().collect::<Vec<_>>(), ["A", "B"]);
+        assert_eq!(found["A"], ["A", "B", "A"]);
+    }
+}

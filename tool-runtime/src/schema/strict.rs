@@ -1,0 +1,150 @@
+//! Strict objects: closed (`additionalProperties: false`), with `properties`, and — where the target
+//! wants every field present — every field required, optional ones nullable so `null` means absent.
+
+use serde_json::{Map, Value};
+
+use super::nullable::{NullStyle, is_nullable, make_nullable};
+use super::walk::{child_path, walk_mut};
+use crate::target::report::{ChangeKind, Lowering, RenderError};
+
+/// Whether strict mode wants every field listed in `required`.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Optional {
+    /// Every field required; optional ones made nullable (OpenAI strict).
+    RequiredNullable,
+    /// Optional fields stay optional (Anthropic strict, which counts them instead).
+    Keep,
+}
+
+pub(crate) fn is_object(node: &Map<String, Value>) -> bool {
+    match node.get("type") {
+        Some(Value::String(ty)) => ty == "object",
+        Some(Value::Array(types)) => types.iter().any(|ty| ty == "object"),
+        _ => node.contains_key("properties"),
+    }
+}
+
+/// Whether `node` says nothing about its values: free-form JSON.
+fn is_free_form(node: &Map<String, Value>) -> bool {
+    const SHAPING: &[&str] =
+        &["type", "anyOf", "oneOf", "allOf", "enum", "const", "$ref", "properties", "items", "not"];
+    !SHAPING.iter().any(|keyword| node.contains_key(*keyword))
+}
+
+const FREE_FORM: &str = "free-form JSON (any value) cannot be expressed in strict mode; give it a type \
+                         (a struct or an enum), or opt the tool out with `#[tool(strict = false)]`";
+
+pub(crate) fn strict_objects(
+    schema: &mut Value,
+    path: &str,
+    optional: Optional,
+    style: NullStyle,
+    lowering: &mut Lowering,
+) -> Result<(), RenderError> {
+    let mut notes = Vec::new();
+    walk_mut(schema, path, &mut |node, at| {
+        if is_free_form(node) {
+            return Err(lowering.error(at, FREE_FORM));
+        }
+        for keyword in ["items", "additionalProperties"] {
+            if node.get(keyword) == Some(&Value::Bool(true)) && keyword == "items" {
+                return Err(lowering.error(&child_path(at, keyword), FREE_FORM));
+            }
+        }
+        if !is_object(node) {
+            return Ok(());
+        }
+        if node.contains_key("patternProperties")
+            || node.get("additionalProperties").is_some_and(|extra| extra != &Value::Bool(false))
+        {
+            return Err(lowering.error(
+                at,
+                "a map (an object with arbitrary keys) cannot be expressed in strict mode; use a `Vec` of \
+                 key/value structs or a struct, or opt the tool out with `#[tool(strict = false)]`",
+            ));
+        }
+        node.insert("additionalProperties".to_owned(), Value::Bool(false));
+        let properties = node.entry("properties").or_insert_with(|| Value::Object(Map::new()));
+        let Value::Object(properties) = properties else { return Ok(()) };
+        for (name, property) in properties.iter() {
+            if property == &Value::Bool(true) {
+                return Err(lowering.error(&child_path(&child_path(at, "properties"), name), FREE_FORM));
+            }
+        }
+        if optional == Optional::Keep {
+            return Ok(());
+        }
+        let required: Vec<String> = node
+            .get("required")
+            .and_then(Value::as_array)
+            .map(|names| names.iter().filter_map(Value::as_str).map(str::to_owned).collect())
+            .unwrap_or_default();
+        let Some(Value::Object(properties)) = node.get_mut("properties") else { return Ok(()) };
+        for (name, property) in properties.iter_mut() {
+            if !required.contains(name) {
+                let detail = if is_nullable(property) {
+                    "optional field made required; it already took null, which stands for absent"
+                } else {
+                    "optional field made required and nullable: null stands for absent"
+                };
+                make_nullable(property, style);
+                notes.push((child_path(&child_path(at, "properties"), name), detail));
+            }
+        }
+        let all: Vec<Value> = properties.keys().cloned().map(Value::String).collect();
+        node.insert("required".to_owned(), Value::Array(all));
+        Ok(())
+    })?;
+    for (at, detail) in notes {
+        lowering.note(&at, ChangeKind::MadeNullable, detail);
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Target;
+    use serde_json::json;
+
+    #[test]
+    fn closes_objects_and_requires_every_field() {
+        let mut schema = json!({
+            "type": "object",
+            "properties": {"q": {"type": "string"}, "n": {"type": "integer"}, "inner": {"type": "object"}},
+            "required": ["q"]
+        });
+        let mut lowering = Lowering::new("t", Target::OpenAi);
+        strict_objects(&mut schema, "", Optional::RequiredNullable, NullStyle::TypeArray, &mut lowering).unwrap();
+        assert_eq!(
+            schema,
+            json!({
+                "type": "object",
+                "additionalProperties": false,
+                "properties": {
+                    "q": {"type": "string"},
+                    "n": {"type": ["integer", "null"]},
+                    "inner": {"type": ["object", "null"], "additionalProperties": false, "properties": {}, "required": []}
+                },
+                "required": ["inner", "n", "q"]
+            })
+        );
+        let paths: Vec<&str> = lowering.report.changes.iter().map(|change| change.path.as_str()).collect();
+        assert_eq!(paths, ["/properties/inner", "/properties/n"]);
+    }
+
+    #[test]
+    fn refuses_maps_and_free_form_values() {
+        let mut map = json!({"type": "object", "properties": {"m": {"type": "object", "additionalProperties": {"type": "string"}}}});
+        let err = strict_objects(&mut map, "", Optional::Keep, NullStyle::AnyOf, &mut Lowering::new("t", Target::Anthropic))
+            .unwrap_err();
+        assert_eq!(err.path, "/properties/m");
+        assert!(err.rule.starts_with("a map"));
+
+        let mut any = json!({"type": "object", "properties": {"v": true}});
+        let err = strict_objects(&mut any, "", Optional::Keep, NullStyle::AnyOf, &mut Lowering::new("t", Target::OpenAi))
+            .unwrap_err();
+        assert_eq!(err.path, "/properties/v");
+        assert!(err.rule.starts_with("free-form JSON"));
+    }
+}

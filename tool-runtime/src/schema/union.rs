@@ -1,0 +1,234 @@
+//! Tagged unions: an internally tagged enum is a root `oneOf` of objects that each fix one field
+//! (the tag, such as `action`) to their own string. Providers refuse a root union, so it is lowered
+//! to ONE object: the tag as an enum, the union of the variants' fields, each field's description
+//! saying which variants use it. Calls are parsed back into the right variant by dispatch.
+
+use std::collections::BTreeMap;
+
+use serde_json::{Map, Value, json};
+
+use super::describe::append_paragraph;
+use crate::target::report::{ChangeKind, Lowering, RenderError};
+
+/// A root union of objects discriminated by one string field.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct TaggedUnion {
+    /// The discriminating field.
+    pub tag: String,
+    pub variants: Vec<Variant>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Variant {
+    /// The tag's value for this variant.
+    pub value: String,
+    pub description: Option<String>,
+    /// The variant's fields, without the tag.
+    pub properties: Map<String, Value>,
+    pub required: Vec<String>,
+}
+
+fn branches(schema: &Value) -> Option<&Vec<Value>> {
+    let node = schema.as_object()?;
+    node.get("oneOf").or_else(|| node.get("anyOf")).and_then(Value::as_array)
+}
+
+/// The string a property schema fixes its value to, if it does.
+fn fixed_string(schema: &Value) -> Option<&str> {
+    let node = schema.as_object()?;
+    if let Some(Value::String(value)) = node.get("const") {
+        return Some(value);
+    }
+    match node.get("enum").and_then(Value::as_array).map(Vec::as_slice) {
+        Some([Value::String(value)]) => Some(value),
+        _ => None,
+    }
+}
+
+/// Recognizes a root `oneOf`/`anyOf` whose branches are objects fixing one common field to distinct strings.
+pub(crate) fn tagged_union(schema: &Value) -> Option<TaggedUnion> {
+    let branches = branches(schema)?;
+    let first = branches.first()?.get("properties")?.as_object()?;
+    let tag = first.iter().filter(|(_, property)| fixed_string(property).is_some()).map(|(name, _)| name).find(|name| {
+        branches.iter().all(|branch| branch.get("properties").and_then(|p| p.get(name.as_str())).and_then(fixed_string).is_some())
+    })?;
+    let mut variants = Vec::new();
+    for branch in branches {
+        let mut properties = branch.get("properties")?.as_object()?.clone();
+        let value = fixed_string(&properties.remove(tag)?)?.to_owned();
+        if variants.iter().any(|variant: &Variant| variant.value == value) {
+            return None;
+        }
+        let required = branch
+            .get("required")
+            .and_then(Value::as_array)
+            .map(|names| names.iter().filter_map(Value::as_str).filter(|name| name != tag).map(str::to_owned).collect())
+            .unwrap_or_default();
+        let description = branch.get("description").and_then(Value::as_str).map(str::to_owned);
+        variants.push(Variant { value, description, properties, required });
+    }
+    Some(TaggedUnion { tag: tag.clone(), variants })
+}
+
+/// Lowers a root tagged union to one object; refuses any other root union, which no target takes.
+pub(crate) fn flatten_tagged_union(schema: &mut Value, path: &str, lowering: &mut Lowering) -> Result<(), RenderError> {
+    let Some(root) = schema.as_object() else { return Ok(()) };
+    if !root.contains_key("oneOf") && !root.contains_key("anyOf") {
+        return Ok(());
+    }
+    let Some(union) = tagged_union(schema) else {
+        return Err(lowering.error(
+            path,
+            "the arguments are a union (`oneOf`/`anyOf` at the root) without a tag field, which providers refuse; \
+             use an enum with `#[serde(tag = \"...\")]` or a struct",
+        ));
+    };
+    let tag = &union.tag;
+    let values: Vec<&str> = union.variants.iter().map(|variant| variant.value.as_str()).collect();
+    let mut fields: BTreeMap<String, Vec<(&Variant, &Value)>> = BTreeMap::new();
+    for variant in &union.variants {
+        for (name, property) in &variant.properties {
+            fields.entry(name.clone()).or_default().push((variant, property));
+        }
+    }
+    let mut tag_description = format!("Which operation `{tag}` selects:");
+    for variant in &union.variants {
+        match &variant.description {
+            Some(text) => tag_description.push_str(&format!("\n- `{}`: {}", variant.value, text)),
+            None => tag_description.push_str(&format!("\n- `{}`", variant.value)),
+        }
+    }
+    let mut properties = Map::new();
+    properties.insert(tag.clone(), json!({"type": "string", "enum": values, "description": tag_description}));
+    let mut required = vec![Value::String(tag.clone())];
+    for (name, users) in fields {
+        let mut distinct: Vec<&Value> = Vec::new();
+        for (_, property) in &users {
+            let mut bare = (*property).clone();
+            if let Some(node) = bare.as_object_mut() {
+                node.remove("description");
+            }
+            if !distinct.iter().any(|seen| strip_description(seen) == bare) {
+                distinct.push(property);
+            }
+        }
+        let mut merged = if distinct.len() == 1 {
+            distinct[0].clone()
+        } else {
+            lowering.note(
+                &format!("{path}/properties/{name}"),
+                ChangeKind::Rewritten,
+                format!("`{name}` has a different type in different variants: `anyOf` of them"),
+            );
+            json!({"anyOf": distinct.iter().map(|schema| strip_description(schema)).collect::<Vec<_>>()})
+        };
+        let everyone = users.len() == union.variants.len();
+        let required_by_all = everyone && users.iter().all(|(variant, _)| variant.required.contains(&name));
+        if required_by_all {
+            required.push(Value::String(name.clone()));
+        } else if let Some(node) = merged.as_object_mut() {
+            if node.get("description").is_none()
+                && let Some(text) = users.iter().find_map(|(_, property)| property.get("description"))
+            {
+                node.insert("description".to_owned(), text.clone());
+            }
+            let usage = users
+                .iter()
+                .map(|(variant, _)| {
+                    let needed = if variant.required.contains(&name) { " (required)" } else { "" };
+                    format!("`{}`{needed}", variant.value)
+                })
+                .collect::<Vec<_>>()
+                .join(", ");
+            append_paragraph(node, &format!("Only for `{tag}`: {usage}."));
+        }
+        properties.insert(name, merged);
+    }
+    let closed = branches(schema)
+        .is_some_and(|branches| branches.iter().all(|branch| branch.get("additionalProperties") == Some(&Value::Bool(false))));
+    let mut flat = Map::new();
+    flat.insert("type".to_owned(), json!("object"));
+    flat.insert("properties".to_owned(), Value::Object(properties));
+    flat.insert("required".to_owned(), Value::Array(required));
+    if closed {
+        flat.insert("additionalProperties".to_owned(), Value::Bool(false));
+    }
+    if let Some(defs) = schema.get("$defs") {
+        flat.insert("$defs".to_owned(), defs.clone());
+    }
+    *schema = Value::Object(flat);
+    lowering.note(
+        path,
+        ChangeKind::Flattened,
+        format!(
+            "root union of {} variants tagged by `{tag}` lowered to one object; a field of another variant must be \
+             null or absent (checked when the call is parsed)",
+            union.variants.len()
+        ),
+    );
+    Ok(())
+}
+
+fn strip_description(schema: &Value) -> Value {
+    let mut bare = schema.clone();
+    if let Some(node) = bare.as_object_mut() {
+        node.remove("description");
+    }
+    bare
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Target;
+
+    fn action_schema() -> Value {
+        json!({"oneOf": [
+            {"description": "Go to a URL.", "type": "object",
+             "properties": {"action": {"type": "string", "const": "navigate"}, "url": {"type": "string", "description": "Where."}},
+             "required": ["action", "url"]},
+            {"description": "Click.", "type": "object",
+             "properties": {"action": {"type": "string", "const": "click"}, "selector": {"type": "string"}, "url": {"type": "string"}},
+             "required": ["action", "selector"]},
+            {"type": "object", "properties": {"action": {"type": "string", "const": "back"}}, "required": ["action"]}
+        ]})
+    }
+
+    #[test]
+    fn recognizes_the_tag_and_variants() {
+        let union = tagged_union(&action_schema()).unwrap();
+        assert_eq!(union.tag, "action");
+        let values: Vec<&str> = union.variants.iter().map(|variant| variant.value.as_str()).collect();
+        assert_eq!(values, ["navigate", "click", "back"]);
+        assert_eq!(union.variants[1].required, ["selector"]);
+    }
+
+    #[test]
+    fn flattens_into_one_object_that_says_who_uses_what() {
+        let mut schema = action_schema();
+        let mut lowering = Lowering::new("browser_action", Target::OpenAi);
+        flatten_tagged_union(&mut schema, "", &mut lowering).unwrap();
+        assert_eq!(
+            schema,
+            json!({
+                "type": "object",
+                "properties": {
+                    "action": {"type": "string", "enum": ["navigate", "click", "back"],
+                               "description": "Which operation `action` selects:\n- `navigate`: Go to a URL.\n- `click`: Click.\n- `back`"},
+                    "selector": {"type": "string", "description": "Only for `action`: `click` (required)."},
+                    "url": {"type": "string", "description": "Where.\n\nOnly for `action`: `navigate` (required), `click`."}
+                },
+                "required": ["action"]
+            })
+        );
+        assert_eq!(lowering.report.changes[0].kind, ChangeKind::Flattened);
+    }
+
+    #[test]
+    fn refuses_a_root_union_without_a_tag() {
+        let mut schema = json!({"anyOf": [{"type": "object", "properties": {"a": {"type": "string"}}}, {"type": "object"}]});
+        let err = flatten_tagged_union(&mut schema, "/parameters", &mut Lowering::new("t", Target::Gemini)).unwrap_err();
+        assert_eq!(err.path, "/parameters");
+        assert!(err.rule.contains("without a tag field"));
+    }
+}

@@ -1,0 +1,92 @@
+//! Walking every subschema of a schema, with its JSON Pointer.
+
+use serde_json::{Map, Value};
+
+/// Keywords whose value is one subschema.
+const SINGLE: &[&str] = &[
+    "items",
+    "additionalProperties",
+    "not",
+    "if",
+    "then",
+    "else",
+    "contains",
+    "propertyNames",
+    "unevaluatedItems",
+    "unevaluatedProperties",
+    "additionalItems",
+];
+/// Keywords whose value is a list of subschemas.
+const LIST: &[&str] = &["anyOf", "oneOf", "allOf", "prefixItems"];
+/// Keywords whose value maps names to subschemas.
+const MAP: &[&str] = &["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"];
+
+/// `path` extended by one reference token, escaped as RFC 6901 says.
+pub(crate) fn child_path(path: &str, token: &str) -> String {
+    let mut out = String::with_capacity(path.len() + token.len() + 1);
+    out.push_str(path);
+    out.push('/');
+    out.push_str(&token.replace('~', "~0").replace('/', "~1"));
+    out
+}
+
+/// The direct subschemas of `node`, each with its pointer.
+pub(crate) fn children_mut<'a>(node: &'a mut Map<String, Value>, path: &str) -> Vec<(String, &'a mut Value)> {
+    let mut children = Vec::new();
+    for (key, value) in node.iter_mut() {
+        let keyword = key.as_str();
+        if SINGLE.contains(&keyword) {
+            children.push((child_path(path, keyword), value));
+        } else if LIST.contains(&keyword) {
+            if let Value::Array(items) = value {
+                let base = child_path(path, keyword);
+                for (index, item) in items.iter_mut().enumerate() {
+                    children.push((child_path(&base, &index.to_string()), item));
+                }
+            }
+        } else if MAP.contains(&keyword)
+            && let Value::Object(entries) = value
+        {
+            let base = child_path(path, keyword);
+            for (name, item) in entries.iter_mut() {
+                children.push((child_path(&base, name), item));
+            }
+        }
+    }
+    children
+}
+
+/// Calls `visit` on every object subschema of `schema`, children before their parent.
+pub(crate) fn walk_mut<E>(
+    schema: &mut Value,
+    path: &str,
+    visit: &mut dyn FnMut(&mut Map<String, Value>, &str) -> Result<(), E>,
+) -> Result<(), E> {
+    let Value::Object(node) = schema else { return Ok(()) };
+    for (child, value) in children_mut(node, path) {
+        walk_mut(value, &child, visit)?;
+    }
+    visit(node, path)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn visits_every_subschema_children_first() {
+        let mut schema = json!({
+            "properties": {"a/b": {"items": {"type": "string"}}},
+            "anyOf": [{"type": "null"}],
+            "enum": [{"type": "not a schema"}]
+        });
+        let mut seen = Vec::new();
+        walk_mut::<()>(&mut schema, "", &mut |_, path| {
+            seen.push(path.to_owned());
+            Ok(())
+        })
+        .unwrap();
+        assert_eq!(seen, ["/anyOf/0", "/properties/a~1b/items", "/properties/a~1b", ""]);
+    }
+}

@@ -34,9 +34,32 @@ pub struct ToolDef {
     /// Hints about the tool's behaviour (MCP annotations).
     #[serde(skip_serializing_if = "Annotations::is_empty")]
     pub annotations: Annotations,
+    /// Whether targets with a strict mode (OpenAI, Anthropic) use it; `#[tool(strict = false)]` opts out.
+    pub strict: bool,
+    /// Example calls, validated against the input schema by the tests `#[tool]` generates.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub examples: Vec<ToolExample>,
     /// Where the tool is defined, when it comes from Rust code.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub source: Option<SourceLocation>,
+}
+
+/// An example call of a tool: its arguments, and optionally what it shows.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[non_exhaustive]
+pub struct ToolExample {
+    /// The arguments object.
+    pub arguments: Value,
+    /// One line saying what the example does.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub description: Option<Cow<'static, str>>,
+}
+
+impl ToolExample {
+    /// An example with these arguments.
+    pub fn new(arguments: Value, description: Option<Cow<'static, str>>) -> Self {
+        ToolExample { arguments, description }
+    }
 }
 
 impl ToolDef {
@@ -52,8 +75,22 @@ impl ToolDef {
             input_schema,
             output_schema: None,
             annotations: Annotations::default(),
+            strict: true,
+            examples: Vec::new(),
             source: None,
         }
+    }
+
+    /// Sets whether strict modes are used.
+    pub fn with_strict(mut self, strict: bool) -> Self {
+        self.strict = strict;
+        self
+    }
+
+    /// Sets the example calls.
+    pub fn with_examples(mut self, examples: Vec<ToolExample>) -> Self {
+        self.examples = examples;
+        self
     }
 
     /// Sets the output schema.

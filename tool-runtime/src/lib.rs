@@ -64,10 +64,10 @@ pub mod schema;
 pub mod target;
 mod tool;
 
-pub use def::{Annotations, SourceLocation, ToolDef};
+pub use def::{Annotations, SourceLocation, ToolDef, ToolExample};
 pub use error::{ArgumentProblem, ToolError};
 pub use target::report::{Change, ChangeKind, LoweringReport, RenderError};
-pub use target::{Target, UnknownTarget};
+pub use target::{RenderOptions, Rendered, Target, UnknownTarget, render_tools};
 pub use tool::{ConfigTool, FnTool, Tool, ToolSet, Toolbox};
 pub use tool_macros::{tool, toolbox};
 

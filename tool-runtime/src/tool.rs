@@ -4,7 +4,7 @@ use std::future::Future;
 
 use serde_json::Value;
 
-use crate::{ToolDef, ToolError};
+use crate::{RenderError, RenderOptions, Rendered, Target, ToolDef, ToolError, render_tools};
 
 /// A tool made by `#[tool]`: a name known at compile time and a definition computed once.
 ///
@@ -97,6 +97,16 @@ pub trait Toolbox: Sync {
     /// The definitions of every tool, in source order, computed once.
     fn tools() -> &'static [ToolDef];
 
+    /// The value of a request's `tools` field for the target.
+    fn render(target: Target) -> Result<Value, RenderError> {
+        Self::render_with(target, &RenderOptions::default()).map(|rendered| rendered.value)
+    }
+
+    /// The value of a request's `tools` field with per-target options, and the lowering report.
+    fn render_with(target: Target, options: &RenderOptions) -> Result<Rendered, RenderError> {
+        render_tools(Self::tools(), target, options)
+    }
+
     /// Runs the tool `name` with `arguments` (JSON text) and returns its output as JSON.
     ///
     /// An unknown name or arguments that do not fit are a [`ToolError`], never a panic.
@@ -107,6 +117,16 @@ pub trait Toolbox: Sync {
 pub trait ToolSet: Sized {
     /// The definitions of every variant's tool, in variant order, computed once.
     fn tools() -> &'static [ToolDef];
+
+    /// The value of a request's `tools` field for the target.
+    fn render(target: Target) -> Result<Value, RenderError> {
+        Self::render_with(target, &RenderOptions::default()).map(|rendered| rendered.value)
+    }
+
+    /// The value of a request's `tools` field with per-target options, and the lowering report.
+    fn render_with(target: Target, options: &RenderOptions) -> Result<Rendered, RenderError> {
+        render_tools(Self::tools(), target, options)
+    }
 
     /// Parses a call of the tool `name` with `arguments` (JSON text) into the matching variant.
     fn parse(name: &str, arguments: &str) -> Result<Self, ToolError>;

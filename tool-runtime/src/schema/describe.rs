@@ -7,7 +7,12 @@ use serde_json::{Map, Value};
 use crate::target::report::{ChangeKind, Lowering};
 
 /// Moves `keywords` (those present, in the order given) out of `node` into its description.
-pub(crate) fn move_to_description(node: &mut Map<String, Value>, keywords: &[&str], path: &str, lowering: &mut Lowering) {
+pub(crate) fn move_to_description(
+    node: &mut Map<String, Value>,
+    keywords: &[&str],
+    path: &str,
+    lowering: &mut Lowering,
+) {
     let moved: Vec<(&str, Value)> =
         keywords.iter().filter_map(|keyword| node.remove(*keyword).map(|value| (*keyword, value))).collect();
     if moved.is_empty() {

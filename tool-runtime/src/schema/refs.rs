@@ -222,7 +222,8 @@ mod tests {
 
     #[test]
     fn finds_indirect_cycles() {
-        let defs = json!({"A": {"$ref": "#/$defs/B"}, "B": {"items": {"$ref": "#/$defs/A"}}, "C": {"$ref": "#/$defs/A"}});
+        let defs =
+            json!({"A": {"$ref": "#/$defs/B"}, "B": {"items": {"$ref": "#/$defs/A"}}, "C": {"$ref": "#/$defs/A"}});
         let found = cycles(defs.as_object().unwrap());
         assert_eq!(found.keys().collect::<Vec<_>>(), ["A", "B"]);
         assert_eq!(found["A"], ["A", "B", "A"]);

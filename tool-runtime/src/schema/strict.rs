@@ -136,14 +136,16 @@ mod tests {
     #[test]
     fn refuses_maps_and_free_form_values() {
         let mut map = json!({"type": "object", "properties": {"m": {"type": "object", "additionalProperties": {"type": "string"}}}});
-        let err = strict_objects(&mut map, "", Optional::Keep, NullStyle::AnyOf, &mut Lowering::new("t", Target::Anthropic))
-            .unwrap_err();
+        let err =
+            strict_objects(&mut map, "", Optional::Keep, NullStyle::AnyOf, &mut Lowering::new("t", Target::Anthropic))
+                .unwrap_err();
         assert_eq!(err.path, "/properties/m");
         assert!(err.rule.starts_with("a map"));
 
         let mut any = json!({"type": "object", "properties": {"v": true}});
-        let err = strict_objects(&mut any, "", Optional::Keep, NullStyle::AnyOf, &mut Lowering::new("t", Target::OpenAi))
-            .unwrap_err();
+        let err =
+            strict_objects(&mut any, "", Optional::Keep, NullStyle::AnyOf, &mut Lowering::new("t", Target::OpenAi))
+                .unwrap_err();
         assert_eq!(err.path, "/properties/v");
         assert!(err.rule.starts_with("free-form JSON"));
     }

@@ -49,9 +49,12 @@ fn fixed_string(schema: &Value) -> Option<&str> {
 pub(crate) fn tagged_union(schema: &Value) -> Option<TaggedUnion> {
     let branches = branches(schema)?;
     let first = branches.first()?.get("properties")?.as_object()?;
-    let tag = first.iter().filter(|(_, property)| fixed_string(property).is_some()).map(|(name, _)| name).find(|name| {
-        branches.iter().all(|branch| branch.get("properties").and_then(|p| p.get(name.as_str())).and_then(fixed_string).is_some())
-    })?;
+    let tag =
+        first.iter().filter(|(_, property)| fixed_string(property).is_some()).map(|(name, _)| name).find(|name| {
+            branches.iter().all(|branch| {
+                branch.get("properties").and_then(|p| p.get(name.as_str())).and_then(fixed_string).is_some()
+            })
+        })?;
     let mut variants = Vec::new();
     for branch in branches {
         let mut properties = branch.get("properties")?.as_object()?.clone();
@@ -144,8 +147,9 @@ pub(crate) fn flatten_tagged_union(schema: &mut Value, path: &str, lowering: &mu
         }
         properties.insert(name, merged);
     }
-    let closed = branches(schema)
-        .is_some_and(|branches| branches.iter().all(|branch| branch.get("additionalProperties") == Some(&Value::Bool(false))));
+    let closed = branches(schema).is_some_and(|branches| {
+        branches.iter().all(|branch| branch.get("additionalProperties") == Some(&Value::Bool(false)))
+    });
     let mut flat = Map::new();
     flat.insert("type".to_owned(), json!("object"));
     flat.insert("properties".to_owned(), Value::Object(properties));
@@ -226,8 +230,10 @@ mod tests {
 
     #[test]
     fn refuses_a_root_union_without_a_tag() {
-        let mut schema = json!({"anyOf": [{"type": "object", "properties": {"a": {"type": "string"}}}, {"type": "object"}]});
-        let err = flatten_tagged_union(&mut schema, "/parameters", &mut Lowering::new("t", Target::Gemini)).unwrap_err();
+        let mut schema =
+            json!({"anyOf": [{"type": "object", "properties": {"a": {"type": "string"}}}, {"type": "object"}]});
+        let err =
+            flatten_tagged_union(&mut schema, "/parameters", &mut Lowering::new("t", Target::Gemini)).unwrap_err();
         assert_eq!(err.path, "/parameters");
         assert!(err.rule.contains("without a tag field"));
     }

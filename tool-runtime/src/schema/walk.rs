@@ -56,12 +56,11 @@ pub(crate) fn children_mut<'a>(node: &'a mut Map<String, Value>, path: &str) -> 
     children
 }
 
+/// A visitor of schema nodes: the node and its JSON Pointer.
+pub(crate) type Visit<'a, E> = dyn FnMut(&mut Map<String, Value>, &str) -> Result<(), E> + 'a;
+
 /// Calls `visit` on every object subschema of `schema`, children before their parent.
-pub(crate) fn walk_mut<E>(
-    schema: &mut Value,
-    path: &str,
-    visit: &mut dyn FnMut(&mut Map<String, Value>, &str) -> Result<(), E>,
-) -> Result<(), E> {
+pub(crate) fn walk_mut<E>(schema: &mut Value, path: &str, visit: &mut Visit<'_, E>) -> Result<(), E> {
     let Value::Object(node) = schema else { return Ok(()) };
     for (child, value) in children_mut(node, path) {
         walk_mut(value, &child, visit)?;

@@ -1,0 +1,141 @@
+"""Checks rendered tool definitions with the providers' own SDK code.
+
+Usage: check.py RENDERINGS_DIR MCP_SCHEMA_DIR
+RENDERINGS_DIR holds one `<variant>.json` per rendering: {"tools": <the request's tools value>}.
+Prints one line per failure and a closing `N passed, N failed` line; exits 1 on any failure.
+"""
+
+import copy
+import json
+import pathlib
+import sys
+
+import jsonschema
+from anthropic.lib._parse._transform import transform_schema
+from google.genai import types
+from openai.lib._pydantic import _ensure_strict_json_schema
+
+passed = 0
+failures = []
+
+
+def check(label, ok, detail=""):
+    global passed
+    if ok:
+        passed += 1
+    else:
+        failures.append(f"{label}: {detail}")
+
+
+def schema_ok(label, schema):
+    try:
+        jsonschema.Draft202012Validator.check_schema(schema)
+        check(label + " is valid 2020-12", True)
+    except jsonschema.SchemaError as err:
+        check(label + " is valid 2020-12", False, err.message)
+
+
+def examples_ok(label, schema, examples):
+    validator = jsonschema.Draft202012Validator(schema)
+    for index, example in enumerate(examples):
+        errors = [e.message for e in validator.iter_errors(example)]
+        check(f"{label} example {index}", not errors, "; ".join(errors))
+
+
+def openai_python(variant, tools):
+    for tool in tools:
+        function = tool.get("function", tool)
+        label = f"{variant} {function['name']} openai-python"
+        schema_ok(label, function["parameters"])
+        if not function.get("strict"):
+            continue
+        original = function["parameters"]
+        copied = copy.deepcopy(original)
+        try:
+            strict = _ensure_strict_json_schema(copied, path=(), root=copied)
+            check(label + " leaves the schema unchanged", strict == original, json.dumps(strict, sort_keys=True))
+        except Exception as err:  # the normalizer should never fail on our output
+            check(label, False, repr(err))
+
+
+def anthropic(variant, tools):
+    for tool in tools:
+        label = f"{variant} {tool['name']} anthropic"
+        schema_ok(label, tool["input_schema"])
+        examples_ok(label, tool["input_schema"], tool.get("input_examples", []))
+        if tool.get("strict"):
+            try:
+                transformed = transform_schema(tool["input_schema"])
+                same = transformed == tool["input_schema"]
+                check(label + " transform_schema leaves the schema unchanged", same, json.dumps(transformed, sort_keys=True))
+            except Exception as err:
+                check(label + " transform_schema", False, repr(err))
+
+
+def gemini(variant, tools):
+    for group in tools:
+        for declaration in group["functionDeclarations"]:
+            label = f"{variant} {declaration['name']} google-genai"
+            try:
+                types.FunctionDeclaration.model_validate(declaration)
+                check(label + " FunctionDeclaration accepts it", True)
+            except Exception as err:
+                check(label + " FunctionDeclaration accepts it", False, str(err))
+            for key in ("parametersJsonSchema", "responseJsonSchema"):
+                if key in declaration:
+                    schema_ok(f"{label} {key}", declaration[key])
+
+
+def mcp(variant, tools, mcp_dir):
+    for version in ("2025-11-25", "2025-06-18"):
+        spec = json.loads((mcp_dir / f"mcp-{version}.schema.json").read_text())
+        defs_key = "$defs" if "$defs" in spec else "definitions"
+        wrapper = dict(spec)
+        wrapper["$ref"] = f"#/{defs_key}/ListToolsResult"
+        validator = jsonschema.Draft202012Validator(wrapper) if "2020" in spec.get("$schema", "") else jsonschema.Draft7Validator(wrapper)
+        errors = [f"{list(e.absolute_path)}: {e.message}" for e in validator.iter_errors({"tools": tools})]
+        check(f"{variant} tools/list result against MCP {version}", not errors, "; ".join(errors[:5]))
+    for tool in tools:
+        schema_ok(f"{variant} {tool['name']} inputSchema", tool["inputSchema"])
+        if "outputSchema" in tool:
+            schema_ok(f"{variant} {tool['name']} outputSchema", tool["outputSchema"])
+
+
+def json_schema(variant, tools):
+    for tool in tools:
+        label = f"{variant} {tool['name']}"
+        schema_ok(label + " input_schema", tool["input_schema"])
+        examples_ok(label, tool["input_schema"], tool["input_schema"].get("examples", []))
+        if "output_schema" in tool:
+            schema_ok(label + " output_schema", tool["output_schema"])
+
+
+def main():
+    renderings = pathlib.Path(sys.argv[1])
+    mcp_dir = pathlib.Path(sys.argv[2])
+    files = sorted(renderings.glob("*.json"))
+    if not files:
+        print(f"no renderings in {renderings}")
+        sys.exit(1)
+    for path in files:
+        variant = path.stem.split(".")[-1]
+        tools = json.loads(path.read_text())["tools"]
+        if variant in ("openai", "openai-responses"):
+            openai_python(path.stem, tools)
+        elif variant.startswith("anthropic"):
+            anthropic(path.stem, tools)
+        elif variant.startswith("gemini"):
+            gemini(path.stem, tools)
+        elif variant == "mcp":
+            mcp(path.stem, tools, mcp_dir)
+        elif variant == "json-schema":
+            json_schema(path.stem, tools)
+        else:
+            check(path.name, False, "unknown variant")
+    for failure in failures:
+        print("FAIL " + failure)
+    print(f"{passed} passed, {len(failures)} failed")
+    sys.exit(1 if failures else 0)
+
+
+main()

@@ -1,0 +1,61 @@
+//! Conformance with the providers' own code: every rendering of the tool set goes through
+//! openai-node `toStrictJsonSchema`, openai-python `_ensure_strict_json_schema`, anthropic
+//! `transform_schema`, google-genai `FunctionDeclaration.model_validate`, the MCP specification's
+//! JSON schemas and `Draft202012Validator.check_schema` (tests/conformance/check.py, check.mjs).
+//! The pinned packages are installed into the target directory on first run; when that cannot be
+//! done the test fails — it never skips.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use serde_json::json;
+use tool_runtime::{RenderOptions, Target, registry, render_tools};
+use toolc_tests as _;
+
+fn run(command: &mut Command, what: &str) -> String {
+    let output = command.output().unwrap_or_else(|err| panic!("cannot run {what}: {err}"));
+    let text = format!("{}{}", String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr));
+    assert!(output.status.success(), "{what} failed:\n{text}");
+    text
+}
+
+#[test]
+fn provider_sdks_accept_every_rendering() {
+    let here = Path::new(env!("CARGO_MANIFEST_DIR")).join("conformance");
+    let work = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("conformance");
+    run(Command::new("bash").arg(here.join("setup.sh")).arg(&work), "installing the provider SDKs");
+
+    let renderings = work.join("renderings");
+    let _ = std::fs::remove_dir_all(&renderings);
+    std::fs::create_dir_all(&renderings).unwrap();
+    let tools: Vec<_> = registry::tools().to_vec();
+    let variants = [
+        ("openai", Target::OpenAi, RenderOptions::default()),
+        ("openai-responses", Target::OpenAiResponses, RenderOptions::default()),
+        ("anthropic", Target::Anthropic, RenderOptions::default()),
+        ("anthropic-strict", Target::Anthropic, RenderOptions::default().anthropic_strict(true)),
+        ("gemini", Target::Gemini, RenderOptions::default()),
+        ("gemini-json-schema", Target::Gemini, RenderOptions::default().gemini_json_schema(true)),
+        ("mcp", Target::Mcp, RenderOptions::default()),
+        ("json-schema", Target::JsonSchema, RenderOptions::default()),
+    ];
+    for (name, target, options) in variants {
+        let rendered = render_tools(tools.iter().copied(), target, &options).unwrap_or_else(|err| panic!("{err}"));
+        let document = serde_json::to_string_pretty(&json!({"tools": rendered.value})).unwrap();
+        std::fs::write(renderings.join(format!("{name}.json")), document).unwrap();
+    }
+
+    let mcp_schemas = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/conformance");
+    assert!(
+        mcp_schemas.join("mcp-2025-11-25.schema.json").exists(),
+        "the MCP schemas are expected in ../shared/conformance"
+    );
+    let python = run(
+        Command::new(work.join("venv/bin/python")).arg(here.join("check.py")).arg(&renderings).arg(&mcp_schemas),
+        "the Python SDK checks",
+    );
+    let node = run(Command::new("node").arg("check.mjs").arg(&renderings).current_dir(&work), "the openai-node check");
+    println!("{python}{node}");
+    assert!(python.contains(" passed, 0 failed") && node.contains(" passed, 0 failed"));
+    assert!(!node.starts_with("0 passed"), "openai-node checked no strict schema");
+}

@@ -1,0 +1,206 @@
+//! Gemini function declarations: `parameters` (the OpenAPI 3.0 subset the SDK's `Schema` takes) by
+//! default; `parametersJsonSchema` with the option.
+//!
+//! `parameters` passes: flatten a tagged root union → inline every ref (recursion cannot be
+//! expressed) → OpenAPI form (`nullable`, `const` as a one-value enum, string enums, `oneOf` as
+//! `anyOf`) → keywords outside the subset moved into the description → property names checked.
+
+use serde_json::{Map, Value, json};
+
+use super::common::{check_description, check_name, check_property_keys, description, object_root};
+use super::openai::formats;
+use crate::schema::describe::move_to_description;
+use crate::schema::refs::{Recursion, inline_refs};
+use crate::schema::union::flatten_tagged_union;
+use crate::schema::walk::walk_mut;
+use crate::target::report::{ChangeKind, Lowering, RenderError};
+use crate::{RenderOptions, ToolDef};
+
+/// The fields the SDK's `types.Schema` takes (it forbids any other); `additionalProperties`,
+/// `ref` and `defs` are Vertex-only and left out.
+const KEPT: &[&str] = &[
+    "type",
+    "format",
+    "title",
+    "description",
+    "nullable",
+    "enum",
+    "properties",
+    "required",
+    "items",
+    "anyOf",
+    "minimum",
+    "maximum",
+    "minLength",
+    "maxLength",
+    "pattern",
+    "minItems",
+    "maxItems",
+    "minProperties",
+    "maxProperties",
+    "default",
+    "example",
+    "propertyOrdering",
+];
+const REFUSED: &[&str] =
+    &["allOf", "not", "if", "then", "else", "prefixItems", "dependentSchemas", "patternProperties"];
+const RECURSION: &str = "Gemini `parameters` has no `$ref`, so a recursive type cannot be expressed; render with the \
+                         `gemini_json_schema` option (`parametersJsonSchema`), or break the cycle";
+
+fn name_ok(name: &str) -> bool {
+    let bytes = name.as_bytes();
+    !bytes.is_empty()
+        && bytes.len() <= 128
+        && (bytes[0].is_ascii_alphabetic() || bytes[0] == b'_')
+        && bytes.iter().all(|&b| b.is_ascii_alphanumeric() || b"_.:-".contains(&b))
+}
+
+fn key_ok(key: &str) -> bool {
+    tool_names::is_portable_tool_name(key) && !key.contains('-')
+}
+
+pub(crate) fn declaration(
+    def: &ToolDef,
+    options: &RenderOptions,
+    lowering: &mut Lowering,
+) -> Result<Value, RenderError> {
+    check_name(&def.name, name_ok, "`^[a-zA-Z_][a-zA-Z0-9_.:-]{0,127}$`", lowering)?;
+    let text = description(def, true);
+    check_description(&text, lowering);
+    let mut declaration = json!({"name": def.name, "description": text});
+    let mut input = def.input_schema.clone();
+    if options.gemini_json_schema {
+        flatten_tagged_union(&mut input, "/parametersJsonSchema", lowering)?;
+        inline_refs(&mut input, "/parametersJsonSchema", Recursion::Keep, lowering)?;
+        object_root(&mut input, "/parametersJsonSchema", lowering)?;
+        declaration["parametersJsonSchema"] = input;
+        if let Some(output) = &def.output_schema {
+            let mut output = output.clone();
+            inline_refs(&mut output, "/responseJsonSchema", Recursion::Keep, lowering)?;
+            declaration["responseJsonSchema"] = output;
+        }
+    } else {
+        flatten_tagged_union(&mut input, "/parameters", lowering)?;
+        openapi(&mut input, "/parameters", lowering)?;
+        object_root(&mut input, "/parameters", lowering)?;
+        check_property_keys(&mut input, "/parameters", key_ok, "`^[a-zA-Z_][a-zA-Z0-9_]{0,63}$`", lowering)?;
+        declaration["parameters"] = input;
+        if let Some(output) = &def.output_schema {
+            let mut output = output.clone();
+            openapi(&mut output, "/response", lowering)?;
+            declaration["response"] = output;
+        }
+    }
+    Ok(declaration)
+}
+
+/// Lowers JSON Schema to the OpenAPI 3.0 subset of `types.Schema`.
+fn openapi(schema: &mut Value, path: &str, lowering: &mut Lowering) -> Result<(), RenderError> {
+    inline_refs(schema, path, Recursion::Reject(RECURSION), lowering)?;
+    walk_mut(schema, path, &mut |node: &mut Map<String, Value>, at| {
+        if let Some(keyword) = REFUSED.iter().find(|keyword| node.contains_key(**keyword)) {
+            return Err(lowering.error(at, format!("`{keyword}` cannot be expressed in Gemini `parameters`")));
+        }
+        if let Some(branches) = node.remove("oneOf") {
+            node.insert("anyOf".to_owned(), branches);
+            lowering.note(at, ChangeKind::Rewritten, "`oneOf` written as `anyOf`");
+        }
+        nullable(node);
+        constants(node, at, lowering);
+        let ty = node.get("type").and_then(Value::as_str).unwrap_or("");
+        let supported: &[&str] = match ty {
+            "string" => &["enum", "date-time"],
+            "integer" => &["int32", "int64"],
+            "number" => &["float", "double"],
+            _ => &[],
+        };
+        formats(node, supported, at, lowering);
+        match node.remove("additionalProperties") {
+            Some(Value::Bool(false)) => lowering.note(
+                at,
+                ChangeKind::Dropped,
+                "`additionalProperties: false` (Gemini's API takes no such field; dispatch still refuses unknown fields)",
+            ),
+            Some(other) => {
+                node.insert("additionalProperties".to_owned(), other);
+                move_to_description(node, &["additionalProperties"], at, lowering);
+            }
+            None => {}
+        }
+        let mut others: Vec<String> = node.keys().filter(|key| !KEPT.contains(&key.as_str())).cloned().collect();
+        others.sort();
+        let others: Vec<&str> = others.iter().map(String::as_str).collect();
+        move_to_description(node, &others, at, lowering);
+        Ok(())
+    })
+}
+
+/// Type lists and `anyOf` branches of `null` become `nullable: true`.
+fn nullable(node: &mut Map<String, Value>) {
+    if let Some(Value::Array(types)) = node.get("type") {
+        let mut rest: Vec<Value> = types.iter().filter(|ty| *ty != "null").cloned().collect();
+        if rest.len() < types.len() {
+            node.insert("nullable".to_owned(), json!(true));
+        }
+        match rest.len() {
+            0 => {
+                node.insert("type".to_owned(), json!("null"));
+            }
+            1 => {
+                node.insert("type".to_owned(), rest.remove(0));
+            }
+            _ => {
+                let inner = node.clone();
+                node.remove("type");
+                let branches: Vec<Value> = rest
+                    .into_iter()
+                    .map(|ty| {
+                        let mut branch = inner.clone();
+                        branch.insert("type".to_owned(), ty);
+                        branch.remove("nullable");
+                        branch.remove("description");
+                        Value::Object(branch)
+                    })
+                    .collect();
+                node.insert("anyOf".to_owned(), Value::Array(branches));
+            }
+        }
+    }
+    if let Some(Value::Array(branches)) = node.get_mut("anyOf") {
+        let before = branches.len();
+        branches.retain(|branch| branch != &json!({"type": "null"}));
+        if branches.len() < before {
+            node.insert("nullable".to_owned(), json!(true));
+        }
+        if let Some(Value::Array(branches)) = node.get("anyOf")
+            && branches.len() == 1
+            && let Some(Value::Object(only)) = branches.first().cloned()
+        {
+            node.remove("anyOf");
+            for (key, value) in only {
+                node.entry(key).or_insert(value);
+            }
+        }
+    }
+    if let Some(Value::Array(values)) = node.get_mut("enum")
+        && values.contains(&Value::Null)
+    {
+        values.retain(|value| !value.is_null());
+        node.insert("nullable".to_owned(), json!(true));
+    }
+}
+
+/// `const` becomes a one-value `enum`; an enum of other than strings moves into the description.
+fn constants(node: &mut Map<String, Value>, at: &str, lowering: &mut Lowering) {
+    if let Some(value) = node.remove("const") {
+        if value.is_string() {
+            node.insert("enum".to_owned(), json!([value]));
+        } else {
+            node.insert("const".to_owned(), value);
+            move_to_description(node, &["const"], at, lowering);
+        }
+    }
+    if node.get("enum").and_then(Value::as_array).is_some_and(|values| values.iter().any(|value| !value.is_string())) {
+        move_to_description(node, &["enum"], at, lowering);
+    }
+}

@@ -1,0 +1,29 @@
+//! Plain JSON Schema draft 2020-12: the definition as generated, with `$schema` and `examples`.
+
+use serde_json::{Value, json};
+
+use super::common::check_description;
+use crate::ToolDef;
+use crate::target::report::{Lowering, RenderError};
+
+const DRAFT: &str = "https://json-schema.org/draft/2020-12/schema";
+
+pub(crate) fn tool(def: &ToolDef, lowering: &mut Lowering) -> Result<Value, RenderError> {
+    check_description(&def.description, lowering);
+    let mut input = with_dialect(def.input_schema.clone());
+    if !def.examples.is_empty() {
+        input["examples"] = def.examples.iter().map(|example| example.arguments.clone()).collect();
+    }
+    let mut tool = json!({"name": def.name, "description": def.description, "input_schema": input});
+    if let Some(output) = &def.output_schema {
+        tool["output_schema"] = with_dialect(output.clone());
+    }
+    Ok(tool)
+}
+
+fn with_dialect(mut schema: Value) -> Value {
+    if let Some(root) = schema.as_object_mut() {
+        root.insert("$schema".to_owned(), json!(DRAFT));
+    }
+    schema
+}

@@ -1,0 +1,65 @@
+//! MCP `Tool` (specification 2025-11-25): `inputSchema`, `outputSchema`, `annotations`, `title`.
+//!
+//! Passes: flatten a tagged root union (clients pass schemas on to providers that refuse one) →
+//! inline refs except recursion (several clients resolve none) → object root with `properties`;
+//! an output that is not an object is wrapped as `{"result": …}`, since `structuredContent` is one.
+
+use serde_json::{Value, json};
+
+use super::common::{ascii_word, check_description, check_name, description, object_root};
+use crate::ToolDef;
+use crate::schema::refs::{Recursion, inline_refs};
+use crate::schema::strict::is_object;
+use crate::schema::union::flatten_tagged_union;
+use crate::target::report::{ChangeKind, Lowering, RenderError};
+
+fn name_ok(name: &str) -> bool {
+    ascii_word(name, 128, b"_.-")
+}
+
+pub(crate) fn tool(def: &ToolDef, lowering: &mut Lowering) -> Result<Value, RenderError> {
+    check_name(&def.name, name_ok, "`^[A-Za-z0-9_.-]{1,128}$`", lowering)?;
+    let text = description(def, true);
+    check_description(&text, lowering);
+    let mut input = def.input_schema.clone();
+    flatten_tagged_union(&mut input, "/inputSchema", lowering)?;
+    inline_refs(&mut input, "/inputSchema", Recursion::Keep, lowering)?;
+    object_root(&mut input, "/inputSchema", lowering)?;
+    let mut tool = json!({"name": def.name, "description": text, "inputSchema": input});
+    if let Some(title) = &def.annotations.title {
+        tool["title"] = json!(title);
+    }
+    if let Some(output) = &def.output_schema {
+        let mut output = output.clone();
+        inline_refs(&mut output, "/outputSchema", Recursion::Keep, lowering)?;
+        if !output.as_object().is_some_and(|root| is_object(root) && root.get("type").is_some_and(|ty| ty == "object"))
+        {
+            output = wrap_result(output);
+            lowering.note(
+                "/outputSchema",
+                ChangeKind::Rewritten,
+                "the output is not an object, which `structuredContent` must be: wrapped as `{\"result\": …}`",
+            );
+        }
+        tool["outputSchema"] = output;
+    }
+    if !def.annotations.is_empty() {
+        tool["annotations"] = json!(def.annotations);
+    }
+    Ok(tool)
+}
+
+/// `{"type": "object", "properties": {"result": schema}, "required": ["result"]}`, with the
+/// definitions kept at the root where their `$ref`s point.
+pub(crate) fn wrap_result(mut schema: Value) -> Value {
+    let defs = schema.as_object_mut().and_then(|root| root.remove("$defs"));
+    let description = schema.as_object_mut().and_then(|root| root.remove("description"));
+    let mut wrapped = json!({"type": "object", "properties": {"result": schema}, "required": ["result"]});
+    if let Some(description) = description {
+        wrapped["properties"]["result"]["description"] = description;
+    }
+    if let Some(defs) = defs {
+        wrapped["$defs"] = defs;
+    }
+    wrapped
+}

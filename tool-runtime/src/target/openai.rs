@@ -1,0 +1,196 @@
+//! OpenAI Chat Completions and Responses: strict mode by default.
+//!
+//! Passes: flatten a tagged root union → inline refs (recursion kept under `$defs`) → strict objects
+//! (every field required, optional ones nullable) → strict keywords (unsupported ones moved into the
+//! description, refused ones an error) → size limits.
+
+use serde_json::{Map, Value, json};
+
+use super::common::{ascii_word, check_description, check_name, description, object_root};
+use crate::ToolDef;
+use crate::schema::describe::move_to_description;
+use crate::schema::nullable::NullStyle;
+use crate::schema::refs::{Recursion, inline_refs};
+use crate::schema::strict::{Optional, strict_objects};
+use crate::schema::union::flatten_tagged_union;
+use crate::schema::walk::{child_path, walk_mut};
+use crate::target::report::{ChangeKind, Lowering, RenderError};
+
+/// String formats strict mode supports.
+const FORMATS: &[&str] = &["date-time", "time", "date", "duration", "email", "hostname", "ipv4", "ipv6", "uuid"];
+/// The formats schemars writes for Rust number types; their bounds stay as `minimum`/`maximum`.
+pub(crate) const RUST_NUMBER_FORMATS: &[&str] =
+    &["int8", "int16", "int32", "int64", "int", "uint8", "uint16", "uint32", "uint64", "uint", "float", "double"];
+/// Keywords strict mode does not take but a model can still follow from the description.
+const MOVED: &[&str] = &[
+    "default",
+    "minLength",
+    "maxLength",
+    "minProperties",
+    "maxProperties",
+    "uniqueItems",
+    "examples",
+    "deprecated",
+    "readOnly",
+    "writeOnly",
+    "contentEncoding",
+    "contentMediaType",
+    "$comment",
+];
+/// Keywords that change what is valid in ways strict mode cannot express.
+const REFUSED: &[&str] = &[
+    "allOf",
+    "not",
+    "if",
+    "then",
+    "else",
+    "dependentRequired",
+    "dependentSchemas",
+    "propertyNames",
+    "unevaluatedProperties",
+    "unevaluatedItems",
+    "prefixItems",
+    "contains",
+    "minContains",
+    "maxContains",
+];
+const MAX_DEPTH: usize = 10;
+const MAX_PROPERTIES: usize = 5000;
+
+fn name_ok(name: &str) -> bool {
+    ascii_word(name, 64, b"_-")
+}
+
+pub(crate) fn chat(def: &ToolDef, lowering: &mut Lowering) -> Result<Value, RenderError> {
+    check_name(&def.name, name_ok, "`^[a-zA-Z0-9_-]{1,64}$`", lowering)?;
+    let text = description(def, true);
+    check_description(&text, lowering);
+    let parameters = parameters(def, "/function/parameters", lowering)?;
+    Ok(json!({
+        "type": "function",
+        "function": {"name": def.name, "description": text, "parameters": parameters, "strict": def.strict}
+    }))
+}
+
+pub(crate) fn responses(def: &ToolDef, lowering: &mut Lowering) -> Result<Value, RenderError> {
+    check_name(&def.name, name_ok, "`^[a-zA-Z0-9_-]{1,64}$`", lowering)?;
+    let text = description(def, true);
+    check_description(&text, lowering);
+    let parameters = parameters(def, "/parameters", lowering)?;
+    Ok(
+        json!({"type": "function", "name": def.name, "description": text, "parameters": parameters, "strict": def.strict}),
+    )
+}
+
+fn parameters(def: &ToolDef, path: &str, lowering: &mut Lowering) -> Result<Value, RenderError> {
+    let mut schema = def.input_schema.clone();
+    flatten_tagged_union(&mut schema, path, lowering)?;
+    inline_refs(&mut schema, path, Recursion::Keep, lowering)?;
+    object_root(&mut schema, path, lowering)?;
+    if def.strict {
+        strict_objects(&mut schema, path, Optional::RequiredNullable, NullStyle::TypeArray, lowering)?;
+        strict_keywords(&mut schema, path, lowering)?;
+        limits(&schema, path, lowering)?;
+    }
+    Ok(schema)
+}
+
+fn strict_keywords(schema: &mut Value, path: &str, lowering: &mut Lowering) -> Result<(), RenderError> {
+    walk_mut(schema, path, &mut |node, at| {
+        if let Some(keyword) = REFUSED.iter().find(|keyword| node.contains_key(**keyword)) {
+            return Err(lowering.error(
+                at,
+                format!("`{keyword}` cannot be expressed in OpenAI strict mode; simplify the type or opt out with `#[tool(strict = false)]`"),
+            ));
+        }
+        if node
+            .get("type")
+            .is_some_and(|ty| ty == "array" || ty.as_array().is_some_and(|t| t.contains(&json!("array"))))
+            && !node.contains_key("items")
+        {
+            return Err(lowering.error(at, "an array without `items` cannot be expressed in OpenAI strict mode"));
+        }
+        if let Some(branches) = node.remove("oneOf") {
+            if node.contains_key("anyOf") {
+                return Err(lowering.error(at, "`oneOf` beside `anyOf` cannot be expressed in OpenAI strict mode"));
+            }
+            node.insert("anyOf".to_owned(), branches);
+            lowering.note(at, ChangeKind::Rewritten, "`oneOf` written as `anyOf` (strict mode has no `oneOf`)");
+        }
+        formats(node, FORMATS, at, lowering);
+        move_to_description(node, MOVED, at, lowering);
+        if node.contains_key("$ref") && node.len() > 1 {
+            // The SDKs take a `$ref` only alone: keep the description beside a one-branch `anyOf`.
+            let reference = node.remove("$ref").expect("checked");
+            let others: Vec<String> = node.keys().filter(|key| *key != "description").cloned().collect();
+            let others: Vec<&str> = others.iter().map(String::as_str).collect();
+            move_to_description(node, &others, at, lowering);
+            node.insert("anyOf".to_owned(), json!([{"$ref": reference}]));
+        }
+        Ok(())
+    })
+}
+
+/// Keeps `format` where the target supports it, drops Rust number formats (their bounds remain as
+/// `minimum`/`maximum`), and moves any other format into the description.
+pub(crate) fn formats(node: &mut Map<String, Value>, supported: &[&str], at: &str, lowering: &mut Lowering) {
+    let Some(Value::String(format)) = node.get("format") else { return };
+    if supported.contains(&format.as_str()) {
+        return;
+    }
+    if RUST_NUMBER_FORMATS.contains(&format.as_str()) {
+        let detail = format!("`format: {format}` (a Rust number type; its range stays as minimum/maximum)");
+        node.remove("format");
+        lowering.note(at, ChangeKind::Dropped, detail);
+    } else {
+        move_to_description(node, &["format"], at, lowering);
+    }
+}
+
+fn limits(schema: &Value, path: &str, lowering: &Lowering) -> Result<(), RenderError> {
+    fn visit(
+        schema: &Value,
+        at: &str,
+        depth: usize,
+        count: &mut usize,
+        lowering: &Lowering,
+    ) -> Result<(), RenderError> {
+        let Some(node) = schema.as_object() else { return Ok(()) };
+        if let Some(Value::Object(properties)) = node.get("properties") {
+            if depth > MAX_DEPTH {
+                return Err(
+                    lowering.error(at, format!("objects nest deeper than OpenAI's limit of {MAX_DEPTH} levels"))
+                );
+            }
+            *count += properties.len();
+            for (name, property) in properties {
+                visit(property, &child_path(&child_path(at, "properties"), name), depth + 1, count, lowering)?;
+            }
+        }
+        for keyword in ["items", "anyOf", "$defs"] {
+            match node.get(keyword) {
+                Some(Value::Array(items)) => {
+                    for (i, item) in items.iter().enumerate() {
+                        visit(item, &child_path(&child_path(at, keyword), &i.to_string()), depth, count, lowering)?;
+                    }
+                }
+                Some(Value::Object(map)) if keyword == "$defs" => {
+                    for (name, def) in map {
+                        visit(def, &child_path(&child_path(at, keyword), name), depth, count, lowering)?;
+                    }
+                }
+                Some(item) => visit(item, &child_path(at, keyword), depth, count, lowering)?,
+                None => {}
+            }
+        }
+        Ok(())
+    }
+    let mut count = 0;
+    visit(schema, path, 1, &mut count, lowering)?;
+    if count > MAX_PROPERTIES {
+        return Err(
+            lowering.error(path, format!("{count} object properties exceed OpenAI's limit of {MAX_PROPERTIES}"))
+        );
+    }
+    Ok(())
+}

@@ -1,6 +1,6 @@
 //! The definitions `#[tool]` generates for the representative tool set, compared with golden files
 //! that were read and judged by hand. After an intended change, regenerate them with
-//! `TOOLC_BLESS=1 cargo test -p toolc-tests --test golden` and read the diff before committing.
+//! `TOOLC_BLESS=1 cargo test -p toolc-tests --test golden` (files in `golden/definitions/`) and read the diff before committing.
 
 use std::path::PathBuf;
 
@@ -18,7 +18,7 @@ fn golden_value(def: &ToolDef) -> Value {
 
 #[test]
 fn definitions_match_golden_files() {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("golden");
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("golden/definitions");
     let bless = std::env::var_os("TOOLC_BLESS").is_some();
     let mut mismatches = Vec::new();
     let ours: Vec<&ToolDef> = registry::tools()

@@ -164,3 +164,47 @@ fn call_futures_are_send() {
     assert_send(browser.call("add", "{}"));
     assert_send(WebSearchTool::call("{}"));
 }
+
+/// Strict mode sends every field; `null` stands for "absent" and must reach the default.
+#[test]
+fn null_for_an_optional_or_defaulted_field_means_absent() {
+    let browser = Browser::default();
+    let out = block_on(browser.call("scroll_page", r#"{"direction": "up", "pixels": null}"#)).unwrap();
+    assert_eq!(out, "scrolled Up by 400px", "null takes the #[arg(default = 400)]");
+
+    let out = block_on(FetchDocumentTool::call(
+        r#"{"url": "https://x.test", "kind": null, "limits": null, "followRedirects": null, "extraHeaders": []}"#,
+    ))
+    .unwrap();
+    assert_eq!(out["kind"], "html", "a defaulted enum argument");
+
+    let delete = DeleteNodes::parse(r#"{"nodes": ["a"], "deleteChildren": null}"#).unwrap();
+    assert!(!delete.delete_children, "#[serde(default)] on a config struct field");
+
+    let err = block_on(browser.call("add", r#"{"a": 1, "b": null}"#)).unwrap_err();
+    assert_eq!(
+        problems(err),
+        [ArgumentProblem::new("/b", "invalid type: null, expected i64")],
+        "a required field stays required"
+    );
+}
+
+/// A tagged enum is one flat object for the model; the call is parsed back into the chosen variant.
+#[test]
+fn a_flattened_tagged_enum_call_parses_into_its_variant() {
+    let click = BrowserAction::parse(r#"{"action": "click", "selector": "a.next", "url": null}"#).unwrap();
+    assert_eq!(click, BrowserAction::Click { selector: "a.next".into() });
+    let tab = BrowserAction::parse(r#"{"action": "openNewTab", "selector": null, "url": null}"#).unwrap();
+    assert_eq!(tab, BrowserAction::OpenNewTab);
+
+    let err = BrowserAction::parse(r#"{"action": "click", "selector": "a", "url": "https://x.test"}"#).unwrap_err();
+    assert_eq!(
+        problems(err),
+        [ArgumentProblem::new(
+            "/url",
+            "`url` does not apply when `action` is `click` (it is for: navigate); send null or leave it out"
+        )]
+    );
+    let op = NodeOp::parse("browser_action", r#"{"action": "navigate", "url": "https://x.test", "selector": null}"#);
+    assert_eq!(op.unwrap(), NodeOp::BrowserAction(BrowserAction::Navigate { url: "https://x.test".into() }));
+}

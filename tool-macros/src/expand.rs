@@ -110,7 +110,7 @@ fn free_fn(tool: &FnTool, vis: &syn::Visibility) -> TokenStream {
     let args_ident = format_ident!("__ToolcArgs");
     let args_struct = args_struct(tool, &args_ident, None);
     let definition = fn_definition(tool, &args_ident);
-    let body = call_body(tool, &args_ident, quote!(#fn_ident));
+    let body = call_body(tool, &args_ident, quote!(#fn_ident), quote!(<#struct_ident as #rt::Tool>::definition()));
     let doc =
         format!("The `{name}` tool made by `#[tool]` from [`{fn_ident}`]: its definition and a JSON entry point.");
     quote! {
@@ -168,7 +168,7 @@ fn type_tool(tool: &TypeTool) -> TokenStream {
 
         impl #rt::ConfigTool for #ident {
             fn parse(arguments: &str) -> ::core::result::Result<Self, #rt::ToolError> {
-                #rt::__private::parse_arguments(#name, arguments)
+                #rt::__private::parse_arguments(<Self as #rt::Tool>::definition(), arguments)
             }
         }
 
@@ -184,12 +184,13 @@ fn impl_toolbox(toolbox: &ImplToolbox) -> TokenStream {
     let mut structs = Vec::new();
     let mut definitions = Vec::new();
     let mut arms = Vec::new();
-    for tool in &toolbox.tools {
+    for (index, tool) in toolbox.tools.iter().enumerate() {
         let args_ident = format_ident!("__ToolcArgs{}", pascal_case(&tool.ident.unraw().to_string()));
         structs.push(args_struct(tool, &args_ident, Some(self_ty)));
         definitions.push(replace_self(fn_definition(tool, &args_ident), self_ty));
         let method = &tool.ident;
-        let body = call_body(tool, &args_ident, quote!(<#self_ty>::#method));
+        let definition = quote!(&<Self as #rt::Toolbox>::tools()[#index]);
+        let body = call_body(tool, &args_ident, quote!(<#self_ty>::#method), definition);
         let name = tool.name();
         arms.push(quote!(#name => { #body }));
     }
@@ -364,7 +365,7 @@ fn output_schema(ty: TokenStream) -> TokenStream {
 }
 
 /// Parses the arguments once from the raw text, calls the function, and turns its output into JSON.
-fn call_body(tool: &FnTool, args_ident: &Ident, callee: TokenStream) -> TokenStream {
+fn call_body(tool: &FnTool, args_ident: &Ident, callee: TokenStream, definition: TokenStream) -> TokenStream {
     let rt = krate::runtime();
     let name = tool.name();
     let fields = tool.params.iter().map(|param| &param.ident);
@@ -377,7 +378,7 @@ fn call_body(tool: &FnTool, args_ident: &Ident, callee: TokenStream) -> TokenStr
         Output::Unit => quote!(#rt::__private::output(#name, output)),
     };
     quote! {
-        let args: #args_ident = match #rt::__private::parse_arguments(#name, arguments) {
+        let args: #args_ident = match #rt::__private::parse_arguments(#definition, arguments) {
             ::core::result::Result::Ok(args) => args,
             ::core::result::Result::Err(err) => return ::core::result::Result::Err(err),
         };

@@ -58,6 +58,7 @@
 extern crate self as tool_runtime;
 
 mod def;
+mod dispatch;
 mod error;
 pub mod registry;
 pub mod schema;

@@ -10,7 +10,7 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
-use crate::{ArgumentProblem, ToolError};
+use crate::{ToolDef, ToolError};
 
 pub use core::future::Future;
 pub use inventory;
@@ -21,43 +21,9 @@ pub use std::sync::OnceLock;
 
 pub use crate::schema::input_schema;
 
-/// Parses a call's arguments from the raw JSON text, once.
-///
-/// Empty text and `null` stand for "no arguments", which models send for tools without parameters.
-pub fn parse_arguments<T: DeserializeOwned>(tool: &'static str, arguments: &str) -> Result<T, ToolError> {
-    let trimmed = arguments.trim();
-    let text = if trimmed.is_empty() || trimmed == "null" { "{}" } else { arguments };
-    let mut deserializer = serde_json::Deserializer::from_str(text);
-    let parsed = serde_path_to_error::deserialize(&mut deserializer)
-        .map_err(|err| problem(json_pointer(err.path()), err.into_inner()))
-        .and_then(|value| deserializer.end().map(|()| value).map_err(|err| problem(String::new(), err)));
-    parsed.map_err(|problem| ToolError::InvalidArguments { tool: Cow::Borrowed(tool), problems: vec![problem] })
-}
-
-fn problem(pointer: String, err: serde_json::Error) -> ArgumentProblem {
-    // serde_json appends " at line L column C"; a pointer says where far better for an object.
-    let text = err.to_string();
-    let message = match text.rfind(" at line ") {
-        Some(at) if !err.is_syntax() && !err.is_eof() => text[..at].to_owned(),
-        _ => text,
-    };
-    ArgumentProblem::new(pointer, message)
-}
-
-fn json_pointer(path: &serde_path_to_error::Path) -> String {
-    use serde_path_to_error::Segment;
-    let mut pointer = String::new();
-    for segment in path.iter() {
-        match segment {
-            Segment::Seq { index } => pointer.push_str(&format!("/{index}")),
-            Segment::Map { key } | Segment::Enum { variant: key } => {
-                pointer.push('/');
-                pointer.push_str(&key.replace('~', "~0").replace('/', "~1"));
-            }
-            Segment::Unknown => {}
-        }
-    }
-    pointer
+/// Parses a call's arguments for the tool `def` from the raw JSON text, once.
+pub fn parse_arguments<T: DeserializeOwned>(def: &ToolDef, arguments: &str) -> Result<T, ToolError> {
+    crate::dispatch::arguments::parse(def, arguments)
 }
 
 /// The JSON output of a tool that returned `value`.
@@ -159,6 +125,7 @@ pub const fn str_eq(a: &str, b: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ArgumentProblem;
 
     #[derive(serde::Deserialize, Debug)]
     #[serde(deny_unknown_fields)]
@@ -168,8 +135,12 @@ mod tests {
         pages: Vec<u32>,
     }
 
+    fn def() -> ToolDef {
+        ToolDef::new("search", "Search.", serde_json::json!({"type": "object", "properties": {}}))
+    }
+
     fn problems(text: &str) -> Vec<ArgumentProblem> {
-        match parse_arguments::<Args>("search", text) {
+        match parse_arguments::<Args>(&def(), text) {
             Err(ToolError::InvalidArguments { problems, .. }) => problems,
             other => panic!("expected invalid arguments, got {other:?}"),
         }
@@ -198,7 +169,7 @@ mod tests {
         #[derive(serde::Deserialize)]
         struct NoArgs {}
         for text in ["", "  ", "null"] {
-            assert!(parse_arguments::<NoArgs>("t", text).is_ok(), "{text:?}");
+            assert!(parse_arguments::<NoArgs>(&def(), text).is_ok(), "{text:?}");
         }
     }
 

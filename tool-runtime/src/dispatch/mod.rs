@@ -1,0 +1,3 @@
+//! Dispatch: turning a model's call into typed arguments.
+
+pub(crate) mod arguments;

@@ -49,7 +49,7 @@ impl Browser {
     /// # Arguments
     /// * `direction` - Which way.
     /// * `pixels` - How far.
-    #[tool(rename_all = "camelCase")]
+    #[tool(rename_all = "camelCase", example({"direction": "down"}))]
     pub fn scroll_page(&self, direction: Direction, #[arg(default = 400)] pixels: u32) -> String {
         format!("scrolled {direction:?} by {pixels}px")
     }

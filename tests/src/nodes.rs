@@ -47,7 +47,11 @@ pub struct DeleteNodes {
 }
 
 /// Act on the browser page of a workflow.
-#[tool(name = "browser_action")]
+#[tool(
+    name = "browser_action",
+    example({"action": "navigate", "url": "https://example.com/{{page}}"}),
+    example({"action": "click", "selector": "button[type=submit]"}, "Submit the form")
+)]
 #[derive(Debug, Clone, PartialEq, Deserialize, JsonSchema)]
 #[serde(tag = "action", rename_all = "camelCase")]
 pub enum BrowserAction {

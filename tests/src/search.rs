@@ -1,5 +1,6 @@
 //! Free-function tools.
 
+use std::collections::BTreeMap;
 use std::fmt;
 
 use schemars::JsonSchema;
@@ -35,7 +36,12 @@ impl fmt::Display for SearchError {
 ///
 /// # Errors
 /// Fails when the backend is down.
-#[tool(read_only, open_world)]
+#[tool(
+    read_only,
+    open_world,
+    example({"query": "rust json schema"}),
+    example({"query": "tokio", "num_results": 3}, "Three results at most")
+)]
 pub async fn web_search(query: String, num_results: Option<u32>) -> Result<Vec<SearchHit>, SearchError> {
     if query == "offline" {
         return Err(SearchError("connection refused".into()));
@@ -127,4 +133,13 @@ pub fn always_fails() -> std::io::Result<u8> {
 #[tool(description = "Return the current time as an RFC 3339 string.")]
 pub fn utc_now() -> String {
     "2026-01-01T00:00:00Z".to_owned()
+}
+
+/// Attach free-form metadata to the current page.
+///
+/// # Arguments
+/// * `values` - Any keys and values.
+#[tool(strict = false)]
+pub fn set_metadata(values: BTreeMap<String, String>) -> usize {
+    values.len()
 }

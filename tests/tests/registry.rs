@@ -29,6 +29,7 @@ fn finds_every_tool_once_in_sorted_order() {
             "hidden_clock",
             "launchBrowser",
             "scroll_page",
+            "set_metadata",
             "utc_now",
             "web_search",
         ],

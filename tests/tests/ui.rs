@@ -6,4 +6,5 @@
 fn diagnostics() {
     let cases = trybuild::TestCases::new();
     cases.compile_fail("tests/ui/*.rs");
+    cases.pass("tests/ui-pass/*.rs");
 }

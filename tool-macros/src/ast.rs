@@ -12,6 +12,8 @@ use crate::errors::Errors;
 /// A function or method tool.
 pub struct FnTool {
     pub args: ToolArgs,
+    /// Argument types strict mode cannot express (maps, free-form JSON), where the types show them.
+    pub strict_blockers: Vec<Type>,
     pub docs: Docs,
     pub ident: Ident,
     pub is_async: bool,
@@ -37,6 +39,8 @@ pub enum Output {
 /// A config struct or tagged enum tool.
 pub struct TypeTool {
     pub args: ToolArgs,
+    /// Field types strict mode cannot express (maps, free-form JSON), where the types show them.
+    pub strict_blockers: Vec<Type>,
     pub docs: Docs,
     pub ident: Ident,
 }
@@ -78,6 +82,7 @@ pub fn fn_tool(args: ToolArgs, attrs: &[Attribute], sig: &mut Signature, place: 
     }
     let mut has_receiver = false;
     let mut params = Vec::new();
+    let mut strict_blockers = Vec::new();
     for input in &mut sig.inputs {
         match input {
             FnArg::Receiver(receiver) => {
@@ -100,6 +105,7 @@ pub fn fn_tool(args: ToolArgs, attrs: &[Attribute], sig: &mut Signature, place: 
                     false
                 });
                 check_argument_type(&pat_type.ty, errors);
+                find_strict_blockers(&pat_type.ty, &mut strict_blockers);
                 match &*pat_type.pat {
                     Pat::Ident(pat) if pat.by_ref.is_none() && pat.subpat.is_none() => {
                         params.push(Param { ident: pat.ident.clone(), ty: (*pat_type.ty).clone(), arg });
@@ -132,6 +138,7 @@ pub fn fn_tool(args: ToolArgs, attrs: &[Attribute], sig: &mut Signature, place: 
     FnTool {
         docs: docs::parse(attrs, errors),
         args,
+        strict_blockers,
         ident: sig.ident.clone(),
         is_async: sig.asyncness.is_some(),
         has_receiver,
@@ -204,6 +211,40 @@ fn check_argument_type(ty: &Type, errors: &mut Errors) {
     }
 }
 
+/// Maps and `serde_json::Value` inside `ty`: strict mode has no object with arbitrary keys and no
+/// free-form value. Type aliases hide them from this look; rendering still refuses them then.
+fn find_strict_blockers(ty: &Type, out: &mut Vec<Type>) {
+    const MAPS: &[&str] = &["HashMap", "BTreeMap", "IndexMap"];
+    match ty {
+        Type::Path(path) if path.qself.is_none() => {
+            let segments: Vec<String> = path.path.segments.iter().map(|segment| segment.ident.to_string()).collect();
+            let last = segments.last().map(String::as_str).unwrap_or_default();
+            let from_serde_json = segments.len() > 1 && segments.iter().any(|segment| segment == "serde_json");
+            if MAPS.contains(&last)
+                || (last == "Value" && (segments.len() == 1 || from_serde_json))
+                || (last == "Map" && from_serde_json)
+            {
+                out.push(ty.clone());
+                return;
+            }
+            for segment in &path.path.segments {
+                if let syn::PathArguments::AngleBracketed(generics) = &segment.arguments {
+                    for arg in &generics.args {
+                        if let syn::GenericArgument::Type(inner) = arg {
+                            find_strict_blockers(inner, out);
+                        }
+                    }
+                }
+            }
+        }
+        Type::Tuple(tuple) => tuple.elems.iter().for_each(|elem| find_strict_blockers(elem, out)),
+        Type::Array(array) => find_strict_blockers(&array.elem, out),
+        Type::Paren(paren) => find_strict_blockers(&paren.elem, out),
+        Type::Group(group) => find_strict_blockers(&group.elem, out),
+        _ => {}
+    }
+}
+
 fn tokens_text(tokens: &impl quote::ToTokens) -> String {
     tokens.to_token_stream().to_string().replace("& ", "&").replace(" <", "<").replace("< ", "<").replace(" >", ">")
 }
@@ -221,7 +262,9 @@ pub fn struct_tool(args: ToolArgs, item: &ItemStruct, errors: &mut Errors) -> Ty
             format!("a unit struct is parsed from `null`, not from an arguments object: write `struct {} {{}}` for a tool without arguments", item.ident),
         ),
     }
-    type_tool(args, &item.attrs, &item.ident, errors)
+    let mut tool = type_tool(args, &item.attrs, &item.ident, errors);
+    item.fields.iter().for_each(|field| find_strict_blockers(&field.ty, &mut tool.strict_blockers));
+    tool
 }
 
 pub fn enum_tool(args: ToolArgs, item: &ItemEnum, errors: &mut Errors) -> TypeTool {
@@ -253,7 +296,11 @@ pub fn enum_tool(args: ToolArgs, item: &ItemEnum, errors: &mut Errors) -> TypeTo
              (serde writes other enums as strings or single-key objects, which providers cannot describe well)",
         );
     }
-    type_tool(args, &item.attrs, &item.ident, errors)
+    let mut tool = type_tool(args, &item.attrs, &item.ident, errors);
+    for variant in &item.variants {
+        variant.fields.iter().for_each(|field| find_strict_blockers(&field.ty, &mut tool.strict_blockers));
+    }
+    tool
 }
 
 fn type_tool(args: ToolArgs, attrs: &[Attribute], ident: &Ident, errors: &mut Errors) -> TypeTool {
@@ -263,7 +310,7 @@ fn type_tool(args: ToolArgs, attrs: &[Attribute], ident: &Ident, errors: &mut Er
             "on a struct or enum, serde parses the fields, so rename them with `#[serde(rename_all = \"...\")]`",
         );
     }
-    TypeTool { docs: docs::parse(attrs, errors), args, ident: ident.clone() }
+    TypeTool { docs: docs::parse(attrs, errors), args, ident: ident.clone(), strict_blockers: Vec::new() }
 }
 
 fn no_generics(generics: &syn::Generics, what: &str, errors: &mut Errors) {

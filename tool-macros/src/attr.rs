@@ -19,6 +19,8 @@ enum Kind {
     Flag,
     /// `key` or `key = <expression>`
     FlagOrExpr,
+    /// `key(<JSON object>)` or `key(<JSON object>, "text")`, any number of times
+    Example,
 }
 
 struct Key {
@@ -39,6 +41,8 @@ const TOOL_KEYS: &[Key] = &[
     key("destructive", Kind::Flag),
     key("idempotent", Kind::Flag),
     key("open_world", Kind::Flag),
+    key("strict", Kind::Flag),
+    key("example", Kind::Example),
 ];
 
 const ARG_KEYS: &[Key] = &[key("rename", Kind::Str), key("default", Kind::FlagOrExpr), key("description", Kind::Str)];
@@ -47,6 +51,13 @@ enum Value {
     Str(LitStr),
     Bool(bool),
     Expr(Option<Expr>),
+    Example(Example),
+}
+
+/// `example({...}, "what it shows")`: the arguments as JSON text, checked at compile time.
+pub struct Example {
+    pub json: String,
+    pub description: Option<LitStr>,
 }
 
 /// The keys given in one attribute, each once, in the order written.
@@ -106,7 +117,7 @@ fn parse_keys(tokens: TokenStream, attribute: &str, keys: &[Key], errors: &mut E
             errors.at(ident, message);
             continue;
         };
-        if given.0.iter().any(|(name, ..)| *name == spec.name) {
+        if !matches!(spec.kind, Kind::Example) && given.0.iter().any(|(name, ..)| *name == spec.name) {
             errors.at(ident, format!("duplicate key `{written}` in #[{attribute}(...)]: give it once"));
             continue;
         }
@@ -151,6 +162,41 @@ fn read_value(meta: &Meta, spec: &Key, errors: &mut Errors) -> Option<Value> {
             errors.at(list, format!("write `{name}` or `{name} = <value>`"));
             None
         }
+        (Kind::Example, Meta::List(list)) => read_example(list.tokens.clone(), errors).map(Value::Example),
+        (Kind::Example, other) => {
+            errors.at(other, "write `example({\"argument\": value, ...})`, optionally with a description: `example({...}, \"what it shows\")`");
+            None
+        }
+    }
+}
+
+fn read_example(tokens: TokenStream, errors: &mut Errors) -> Option<Example> {
+    let mut trees: Vec<proc_macro2::TokenTree> = tokens.into_iter().collect();
+    let mut description = None;
+    if let Some(comma) =
+        trees.iter().rposition(|tree| matches!(tree, proc_macro2::TokenTree::Punct(p) if p.as_char() == ','))
+    {
+        let tail: TokenStream = trees.split_off(comma).into_iter().skip(1).collect();
+        match syn::parse2::<LitStr>(tail.clone()) {
+            Ok(text) => description = Some(text),
+            Err(_) => {
+                errors.at(tail, "after the arguments, an example takes one string: what it shows");
+                return None;
+            }
+        }
+    }
+    let json_tokens: TokenStream = trees.into_iter().collect();
+    let is_object = matches!(json_tokens.clone().into_iter().next(), Some(proc_macro2::TokenTree::Group(g)) if g.delimiter() == proc_macro2::Delimiter::Brace);
+    if !is_object {
+        errors.at(json_tokens, "an example's arguments are a JSON object: `example({\"query\": \"rust\"})`");
+        return None;
+    }
+    match crate::json::to_json(json_tokens) {
+        Ok(json) => Some(Example { json, description }),
+        Err(err) => {
+            errors.push(err);
+            None
+        }
     }
 }
 
@@ -172,6 +218,8 @@ pub struct ToolArgs {
     pub destructive: Option<bool>,
     pub idempotent: Option<bool>,
     pub open_world: Option<bool>,
+    pub strict: Option<bool>,
+    pub examples: Vec<Example>,
 }
 
 impl ToolArgs {
@@ -186,6 +234,12 @@ impl ToolArgs {
             destructive: given.flag("destructive"),
             idempotent: given.flag("idempotent"),
             open_world: given.flag("open_world"),
+            strict: given.flag("strict"),
+            examples: std::iter::from_fn(|| match given.take("example") {
+                Some((_, Value::Example(example))) => Some(example),
+                _ => None,
+            })
+            .collect(),
         };
         if let Some(rule) = &args.rename_all {
             let value = rule.value();

@@ -15,6 +15,10 @@ impl Errors {
         self.0.push(syn::Error::new(span, message));
     }
 
+    pub fn push(&mut self, error: syn::Error) {
+        self.0.push(error);
+    }
+
     pub fn is_empty(&self) -> bool {
         self.0.is_empty()
     }

@@ -113,13 +113,27 @@ fn free_fn(tool: &FnTool, vis: &syn::Visibility) -> TokenStream {
     let body = call_body(tool, &args_ident, quote!(#fn_ident), quote!(<#struct_ident as #rt::Tool>::definition()));
     let doc =
         format!("The `{name}` tool made by `#[tool]` from [`{fn_ident}`]: its definition and a JSON entry point.");
+    let strict_checks = strict_checks(&tool.args, &tool.strict_blockers, None);
+    let definition_path = quote!(<#struct_ident as #rt::Tool>::definition());
+    let check_parse =
+        quote!(|text: &str| #rt::__private::parse_arguments::<#args_ident>(#definition_path, text).map(drop));
+    let (examples_impl, examples_test) = example_check(
+        &tool.args,
+        &struct_ident,
+        quote!(#rt::__private::check_examples(#definition_path, #check_parse)),
+        &fn_ident.unraw().to_string(),
+    );
     quote! {
         #[doc = #doc]
         #[derive(Debug, Clone, Copy, Default)]
         #vis struct #struct_ident;
 
+        #examples_test
+
         const _: () = {
             #args_struct
+            #strict_checks
+            #examples_impl
 
             impl #rt::Tool for #struct_ident {
                 const NAME: &'static str = #name;
@@ -152,7 +166,25 @@ fn type_tool(tool: &TypeTool) -> TokenStream {
     let description = tool.description();
     let annotations = annotations(&tool.args);
     let source = source_location(name_span(&tool.args, ident));
+    let strict = tool.args.strict.map(|strict| quote!(.with_strict(#strict)));
+    let examples = examples(&tool.args);
+    let strict_checks = strict_checks(&tool.args, &tool.strict_blockers, None);
+    let (examples_impl, examples_test) = example_check(
+        &tool.args,
+        ident,
+        quote!(#rt::__private::check_examples(<Self as #rt::Tool>::definition(), |text: &str| {
+            <Self as #rt::ConfigTool>::parse(text).map(drop)
+        })),
+        &tool_names::snake_case(&ident.to_string()),
+    );
     quote! {
+        #examples_test
+
+        const _: () = {
+            #strict_checks
+            #examples_impl
+        };
+
         impl #rt::Tool for #ident {
             const NAME: &'static str = #name;
 
@@ -161,6 +193,8 @@ fn type_tool(tool: &TypeTool) -> TokenStream {
                 DEFINITION.get_or_init(|| {
                     #rt::ToolDef::new(#name, #description, #rt::__private::input_schema::<Self>())
                         .with_annotations(#annotations)
+                        #strict
+                        #examples
                         .with_source(#source)
                 })
             }
@@ -184,21 +218,53 @@ fn impl_toolbox(toolbox: &ImplToolbox) -> TokenStream {
     let mut structs = Vec::new();
     let mut definitions = Vec::new();
     let mut arms = Vec::new();
+    let mut checks = Vec::new();
+    let mut example_checks = Vec::new();
     for (index, tool) in toolbox.tools.iter().enumerate() {
         let args_ident = format_ident!("__ToolcArgs{}", pascal_case(&tool.ident.unraw().to_string()));
         structs.push(args_struct(tool, &args_ident, Some(self_ty)));
         definitions.push(replace_self(fn_definition(tool, &args_ident), self_ty));
         let method = &tool.ident;
         let definition = quote!(&<Self as #rt::Toolbox>::tools()[#index]);
-        let body = call_body(tool, &args_ident, quote!(<#self_ty>::#method), definition);
+        let body = call_body(tool, &args_ident, quote!(<#self_ty>::#method), definition.clone());
+        checks.push(strict_checks(&tool.args, &tool.strict_blockers, Some(self_ty)));
+        if !tool.args.examples.is_empty() {
+            example_checks.push(quote! {
+                #rt::__private::check_examples(#definition, |text: &str| {
+                    #rt::__private::parse_arguments::<#args_ident>(#definition, text).map(drop)
+                })?;
+            });
+        }
         let name = tool.name();
         arms.push(quote!(#name => { #body }));
     }
     let toolbox_name = type_text(self_ty);
     let source = source_location(self_ty.span());
+    let (examples_impl, examples_test) = if example_checks.is_empty() {
+        (TokenStream::new(), TokenStream::new())
+    } else {
+        let module =
+            format_ident!("__toolc_examples_{}", tool_names::snake_case(&toolbox_name.replace(['<', '>', ':'], "")));
+        (
+            quote! {
+                impl #self_ty {
+                    #[doc(hidden)]
+                    pub fn __toolc_check_examples() -> ::core::result::Result<(), ::std::string::String> {
+                        #(#example_checks)*
+                        ::core::result::Result::Ok(())
+                    }
+                }
+            },
+            examples_test_module(&module, quote!(<#self_ty>::__toolc_check_examples())),
+        )
+    };
     quote! {
+        #examples_test
+
         const _: () = {
             #(#structs)*
+            #(#checks)*
+            #examples_impl
 
             impl #rt::Toolbox for #self_ty {
                 fn tools() -> &'static [#rt::ToolDef] {
@@ -335,6 +401,84 @@ fn args_struct(tool: &FnTool, args_ident: &Ident, self_ty: Option<&Type>) -> Tok
     }
 }
 
+/// A compile error, through a trait bound with a message of its own, for each map or free-form
+/// JSON type in a strict tool.
+fn strict_checks(args: &ToolArgs, blockers: &[Type], self_ty: Option<&Type>) -> TokenStream {
+    if args.strict == Some(false) {
+        return TokenStream::new();
+    }
+    let rt = krate::runtime();
+    blockers
+        .iter()
+        .map(|ty| {
+            let written = match self_ty {
+                Some(self_ty) => replace_self(ty.to_token_stream(), self_ty),
+                None => ty.to_token_stream(),
+            };
+            quote_spanned! {ty.span()=> const _: fn() = #rt::__private::strict_argument::<#written>; }
+        })
+        .collect()
+}
+
+/// `.with_examples(…)` for the `example(...)` keys.
+fn examples(args: &ToolArgs) -> Option<TokenStream> {
+    if args.examples.is_empty() {
+        return None;
+    }
+    let rt = krate::runtime();
+    let examples = args.examples.iter().map(|example| {
+        let json = &example.json;
+        let description = match &example.description {
+            Some(text) => quote!(::core::option::Option::Some(::std::borrow::Cow::Borrowed(#text))),
+            None => quote!(::core::option::Option::None),
+        };
+        quote! {
+            #rt::ToolExample::new(
+                #rt::__private::serde_json::from_str(#json).expect("#[tool] checked this JSON"),
+                #description,
+            )
+        }
+    });
+    Some(quote!(.with_examples(::std::vec![#(#examples),*])))
+}
+
+/// For a tool with examples: a hidden function that checks them, and a `#[cfg(test)]` module whose
+/// test calls it, so a bad example fails the crate's tests, naming the example.
+fn example_check(args: &ToolArgs, owner: &Ident, check: TokenStream, name: &str) -> (TokenStream, TokenStream) {
+    if args.examples.is_empty() {
+        return (TokenStream::new(), TokenStream::new());
+    }
+    let module = format_ident!("__toolc_examples_{}", name);
+    (
+        quote! {
+            impl #owner {
+                #[doc(hidden)]
+                pub fn __toolc_check_examples() -> ::core::result::Result<(), ::std::string::String> {
+                    #check
+                }
+            }
+        },
+        examples_test_module(&module, quote!(#owner::__toolc_check_examples())),
+    )
+}
+
+fn examples_test_module(module: &Ident, call: TokenStream) -> TokenStream {
+    quote! {
+        #[cfg(test)]
+        #[doc(hidden)]
+        mod #module {
+            #[test]
+            fn examples_fit_the_tool() {
+                #[allow(unused_imports)]
+                use super::*;
+                if let ::core::result::Result::Err(problem) = #call {
+                    ::core::panic!("{}", problem);
+                }
+            }
+        }
+    }
+}
+
 fn fn_definition(tool: &FnTool, args_ident: &Ident) -> TokenStream {
     let rt = krate::runtime();
     let name = tool.name();
@@ -346,10 +490,14 @@ fn fn_definition(tool: &FnTool, args_ident: &Ident) -> TokenStream {
     };
     let annotations = annotations(&tool.args);
     let source = source_location(name_span(&tool.args, &tool.ident));
+    let strict = tool.args.strict.map(|strict| quote!(.with_strict(#strict)));
+    let examples = examples(&tool.args);
     quote! {
         #rt::ToolDef::new(#name, #description, #rt::__private::input_schema::<#args_ident>())
             .with_output_schema(#output_schema)
             .with_annotations(#annotations)
+            #strict
+            #examples
             .with_source(#source)
     }
 }

@@ -11,6 +11,7 @@ mod attr;
 mod docs;
 mod errors;
 mod expand;
+mod json;
 mod krate;
 mod suggest;
 mod valid;

@@ -106,6 +106,40 @@ pub fn annotations(
     }
 }
 
+/// A tool argument strict mode can express; implemented for no type, so naming a map or free-form
+/// JSON type of a strict tool here is a compile error with this text.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be an argument of a strict tool: strict mode (OpenAI, Anthropic) has no maps and no free-form JSON",
+    label = "a map or free-form JSON value in a strict tool",
+    note = "use a `Vec` of key/value structs or a struct with named fields, or opt the tool out with `#[tool(strict = false)]`"
+)]
+pub trait StrictArgument {}
+
+/// Names `T` where strict mode needs it to be expressible; see [`StrictArgument`].
+pub fn strict_argument<T: StrictArgument>() {}
+
+/// Checks every example of `def`: it must decode as a real call would (`parse`), and the tool must
+/// render for every target.
+pub fn check_examples(def: &ToolDef, parse: impl Fn(&str) -> Result<(), ToolError>) -> Result<(), String> {
+    let mut failures = Vec::new();
+    for (index, example) in def.examples.iter().enumerate() {
+        if let Err(err) = parse(&example.arguments.to_string()) {
+            failures.push(format!(
+                "example {} of `{}`, {}, does not fit the tool: {err}",
+                index + 1,
+                def.name,
+                example.arguments
+            ));
+        }
+    }
+    for target in crate::Target::ALL {
+        if let Err(err) = def.render(target) {
+            failures.push(err.to_string());
+        }
+    }
+    if failures.is_empty() { Ok(()) } else { Err(failures.join("\n")) }
+}
+
 /// `a == b` in a const context, for the duplicate-name check of enum toolboxes.
 pub const fn str_eq(a: &str, b: &str) -> bool {
     let (a, b) = (a.as_bytes(), b.as_bytes());

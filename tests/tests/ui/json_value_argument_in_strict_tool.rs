@@ -1,0 +1,9 @@
+use tool_runtime::tool;
+
+/// Store any JSON.
+#[tool]
+pub fn store(document: Vec<serde_json::Value>) -> usize {
+    document.len()
+}
+
+fn main() {}

@@ -1,0 +1,11 @@
+use std::collections::HashMap;
+
+use tool_runtime::tool;
+
+/// Label the page.
+#[tool]
+pub fn label(labels: HashMap<String, String>, note: Option<String>) -> usize {
+    labels.len() + note.map_or(0, |_| 1)
+}
+
+fn main() {}

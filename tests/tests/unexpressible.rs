@@ -1,0 +1,116 @@
+//! What a target cannot express is an error naming the tool, the target, the JSON path and the
+//! rule; what it can express with a ref, it keeps. These tools live here, not in the tool set, since
+//! the tool set renders for every target.
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+use tool_runtime::{RenderOptions, Target, Tool, tool};
+
+/// A tree of sections.
+#[derive(Debug, Serialize, Deserialize, JsonSchema)]
+pub struct Section {
+    /// The heading.
+    pub title: String,
+    /// Nested sections.
+    pub children: Vec<Section>,
+}
+
+/// Store an outline.
+///
+/// # Arguments
+/// * `outline` - The outline's root section.
+#[tool]
+pub fn store_outline(outline: Section) -> usize {
+    outline.children.len()
+}
+
+#[test]
+fn recursion_is_an_error_where_a_target_has_no_refs() {
+    let def = StoreOutlineTool::definition();
+    let err = def.render(Target::Gemini).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "tool `store_outline` cannot be rendered for gemini at /parameters/$defs/Section: the type `Section` is recursive (Section → Section): Gemini `parameters` has no `$ref`, so a recursive type cannot be expressed; render with the `gemini_json_schema` option (`parametersJsonSchema`), or break the cycle"
+    );
+
+    let strict = RenderOptions::default().anthropic_strict(true);
+    let err = def.render_with(Target::Anthropic, &strict).unwrap_err();
+    assert_eq!(err.path, "/input_schema/$defs/Section");
+    assert!(err.rule.contains("Anthropic strict mode takes no recursive schemas"), "{err}");
+}
+
+#[test]
+fn recursion_is_kept_under_defs_where_refs_work() {
+    let def = StoreOutlineTool::definition();
+    for (target, options, pointer) in [
+        (Target::OpenAi, RenderOptions::default(), "/function/parameters"),
+        (Target::Anthropic, RenderOptions::default(), "/input_schema"),
+        (Target::Mcp, RenderOptions::default(), "/inputSchema"),
+        (Target::Gemini, RenderOptions::default().gemini_json_schema(true), "/parametersJsonSchema"),
+    ] {
+        let rendered = def.render_with(target, &options).unwrap().value;
+        let schema = rendered.pointer(pointer).unwrap();
+        assert!(schema["$defs"]["Section"].is_object(), "{target}: {schema}");
+        let children = &schema["$defs"]["Section"]["properties"]["children"]["items"];
+        assert_eq!(children, &json!({"$ref": "#/$defs/Section"}), "{target}");
+    }
+}
+
+#[test]
+fn a_map_in_a_strict_tool_is_refused_at_render_time_when_the_types_hide_it() {
+    // An alias hides the map from the macro; rendering still names it.
+    type Labels = std::collections::HashMap<String, String>;
+
+    /// Label the page.
+    ///
+    /// # Arguments
+    /// * `labels` - Labels.
+    #[tool]
+    fn label(labels: Labels) -> usize {
+        labels.len()
+    }
+
+    let err = LabelTool::definition().render(Target::OpenAi).unwrap_err();
+    assert_eq!(err.path, "/function/parameters/properties/labels");
+    assert!(err.rule.starts_with("a map (an object with arbitrary keys) cannot be expressed in strict mode"), "{err}");
+    assert!(LabelTool::definition().render(Target::Mcp).is_ok(), "MCP has no strict mode");
+}
+
+#[test]
+fn a_strict_opt_out_renders_maps_everywhere() {
+    let def = toolc_tests::search::SetMetadataTool::definition();
+    assert!(!def.strict);
+    let openai = def.render(Target::OpenAi).unwrap().value;
+    assert_eq!(openai["function"]["strict"], false);
+    assert_eq!(
+        openai["function"]["parameters"]["properties"]["values"]["additionalProperties"],
+        json!({"type": "string"})
+    );
+}
+
+#[test]
+fn examples_are_placed_the_way_each_target_takes_them() {
+    let def = toolc_tests::search::WebSearchTool::definition();
+    let anthropic = def.render(Target::Anthropic).unwrap().value;
+    assert_eq!(
+        anthropic["input_examples"],
+        json!([{"query": "rust json schema"}, {"query": "tokio", "num_results": 3}])
+    );
+    let schema = def.render(Target::JsonSchema).unwrap().value;
+    assert_eq!(schema["input_schema"]["examples"], anthropic["input_examples"]);
+    let openai = def.render(Target::OpenAi).unwrap().value;
+    assert!(
+        openai["function"]["description"].as_str().unwrap().ends_with(
+            "Examples:\n- {\"query\":\"rust json schema\"}\n- {\"num_results\":3,\"query\":\"tokio\"} (Three results at most)"
+        ),
+        "{openai}"
+    );
+}
+
+#[test]
+fn every_example_of_the_tool_set_fits_its_tool() {
+    toolc_tests::search::WebSearchTool::__toolc_check_examples().unwrap();
+    toolc_tests::nodes::BrowserAction::__toolc_check_examples().unwrap();
+    toolc_tests::browser::Browser::__toolc_check_examples().unwrap();
+}

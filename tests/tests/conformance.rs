@@ -45,6 +45,27 @@ fn provider_sdks_accept_every_rendering() {
         std::fs::write(renderings.join(format!("{name}.json")), document).unwrap();
     }
 
+    // Response formats, wrapped as tools so the same SDK checks apply to their schemas.
+    let mut openai = Vec::new();
+    let mut anthropic = Vec::new();
+    let mut gemini = Vec::new();
+    for def in tools.iter().filter(|def| def.strict) {
+        let format = def.response_format(Target::OpenAi).unwrap_or_else(|err| panic!("{err}")).value;
+        let schema = &format["json_schema"];
+        openai.push(json!({"type": "function", "function": {"name": schema["name"], "parameters": schema["schema"], "strict": schema["strict"]}}));
+        let format = def.response_format(Target::Anthropic).unwrap_or_else(|err| panic!("{err}")).value;
+        anthropic.push(json!({"name": def.name, "input_schema": format["schema"], "strict": true}));
+        let schema = def.response_format(Target::Gemini).unwrap_or_else(|err| panic!("{err}")).value;
+        gemini.push(json!({"name": def.name, "parameters": schema}));
+    }
+    for (name, tools) in [
+        ("response-format.openai", json!(openai)),
+        ("response-format.anthropic-strict", json!(anthropic)),
+        ("response-format.gemini", json!([{"functionDeclarations": gemini}])),
+    ] {
+        std::fs::write(renderings.join(format!("{name}.json")), json!({"tools": tools}).to_string()).unwrap();
+    }
+
     let mcp_schemas = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/conformance");
     assert!(
         mcp_schemas.join("mcp-2025-11-25.schema.json").exists(),

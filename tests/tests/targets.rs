@@ -131,3 +131,32 @@ fn mcp_tools_carry_title_annotations_and_object_output_schemas() {
     assert_eq!(clock["inputSchema"], json!({"type": "object", "properties": {}, "additionalProperties": false}));
     assert!(!serde_json::to_string(&rendered).unwrap().contains("\"$ref\""), "no recursion here, so no refs");
 }
+
+#[test]
+fn a_config_struct_is_an_answer_format_in_each_providers_shape() {
+    let def = <toolc_tests::nodes::DeleteNodes as tool_runtime::Tool>::definition();
+    let openai = def.response_format(Target::OpenAi).unwrap().value;
+    assert_eq!(openai["type"], "json_schema");
+    assert_eq!(openai["json_schema"]["name"], "delete_nodes");
+    assert_eq!(openai["json_schema"]["strict"], true);
+    assert_eq!(openai["json_schema"]["schema"]["required"], json!(["deleteChildren", "nodes"]));
+
+    let responses = def.response_format(Target::OpenAiResponses).unwrap().value;
+    assert_eq!(responses["name"], "delete_nodes");
+    assert_eq!(responses["schema"], openai["json_schema"]["schema"]);
+
+    let anthropic = def.response_format(Target::Anthropic).unwrap().value;
+    assert_eq!(anthropic["type"], "json_schema");
+    assert_eq!(anthropic["schema"]["additionalProperties"], false);
+    assert!(anthropic["schema"]["properties"]["deleteChildren"].get("default").is_none(), "moved to the description");
+
+    let gemini = def.response_format(Target::Gemini).unwrap().value;
+    assert_eq!(gemini["type"], "object");
+    assert!(gemini.get("additionalProperties").is_none());
+
+    let schema = def.response_format(Target::JsonSchema).unwrap().value;
+    assert_eq!(schema["$schema"], "https://json-schema.org/draft/2020-12/schema");
+
+    let err = def.response_format(Target::Mcp).unwrap_err();
+    assert!(err.rule.starts_with("MCP has no answer format"), "{err}");
+}

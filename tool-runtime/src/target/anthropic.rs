@@ -71,7 +71,24 @@ pub(crate) fn tool(def: &ToolDef, options: &RenderOptions, lowering: &mut Loweri
     check_name(&def.name, name_ok, "`^[a-zA-Z0-9_-]{1,64}$`", lowering)?;
     check_description(&def.description, lowering);
     let strict = is_strict(def, options);
-    let path = "/input_schema";
+    let schema = input_schema(def, strict, "/input_schema", lowering)?;
+    let mut tool = json!({"name": def.name, "description": description(def, false), "input_schema": schema});
+    if strict {
+        tool["strict"] = json!(true);
+    }
+    if !def.examples.is_empty() {
+        tool["input_examples"] = def.examples.iter().map(|example| example.arguments.clone()).collect();
+    }
+    Ok(tool)
+}
+
+/// Structured output: the value of `output_config.format`, always in the strict subset.
+pub(crate) fn response_format(def: &ToolDef, lowering: &mut Lowering) -> Result<Value, RenderError> {
+    let schema = input_schema(def, true, "/schema", lowering)?;
+    Ok(json!({"type": "json_schema", "schema": schema}))
+}
+
+fn input_schema(def: &ToolDef, strict: bool, path: &str, lowering: &mut Lowering) -> Result<Value, RenderError> {
     let mut schema = def.input_schema.clone();
     flatten_tagged_union(&mut schema, path, lowering)?;
     let recursion = if strict {
@@ -89,14 +106,7 @@ pub(crate) fn tool(def: &ToolDef, options: &RenderOptions, lowering: &mut Loweri
         strict_keywords(&mut schema, path, lowering)?;
     }
     check_property_keys(&mut schema, path, key_ok, "`^[a-zA-Z0-9_.-]{1,64}$`", lowering)?;
-    let mut tool = json!({"name": def.name, "description": description(def, false), "input_schema": schema});
-    if strict {
-        tool["strict"] = json!(true);
-    }
-    if !def.examples.is_empty() {
-        tool["input_examples"] = def.examples.iter().map(|example| example.arguments.clone()).collect();
-    }
-    Ok(tool)
+    Ok(schema)
 }
 
 /// `"type": ["integer", "null"]` → `anyOf: [{"type": "integer", …}, {"type": "null"}]`: strict tool

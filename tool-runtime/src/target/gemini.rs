@@ -94,6 +94,25 @@ pub(crate) fn declaration(
     Ok(declaration)
 }
 
+/// Structured output: the value of `generationConfig.responseSchema` (or, with the option,
+/// `responseJsonSchema`).
+pub(crate) fn response_format(
+    def: &ToolDef,
+    options: &RenderOptions,
+    lowering: &mut Lowering,
+) -> Result<Value, RenderError> {
+    let mut schema = def.input_schema.clone();
+    if options.gemini_json_schema {
+        flatten_tagged_union(&mut schema, "", lowering)?;
+        inline_refs(&mut schema, "", Recursion::Keep, lowering)?;
+    } else {
+        flatten_tagged_union(&mut schema, "", lowering)?;
+        openapi(&mut schema, "", lowering)?;
+    }
+    object_root(&mut schema, "", lowering)?;
+    Ok(schema)
+}
+
 /// Lowers JSON Schema to the OpenAPI 3.0 subset of `types.Schema`.
 fn openapi(schema: &mut Value, path: &str, lowering: &mut Lowering) -> Result<(), RenderError> {
     inline_refs(schema, path, Recursion::Reject(RECURSION), lowering)?;

@@ -21,6 +21,11 @@ pub(crate) fn tool(def: &ToolDef, lowering: &mut Lowering) -> Result<Value, Rend
     Ok(tool)
 }
 
+/// Structured output: the arguments schema itself, with its dialect.
+pub(crate) fn response_format(def: &ToolDef) -> Value {
+    with_dialect(def.input_schema.clone())
+}
+
 fn with_dialect(mut schema: Value) -> Value {
     if let Some(root) = schema.as_object_mut() {
         root.insert("$schema".to_owned(), json!(DRAFT));

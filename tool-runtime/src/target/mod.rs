@@ -172,6 +172,60 @@ impl ToolDef {
         self.render_with(target, &RenderOptions::default())
     }
 
+    /// This tool's arguments as the model's answer format (structured output), so a config struct
+    /// can be what the model answers with:
+    ///
+    /// | target | the value of |
+    /// | --- | --- |
+    /// | `openai` | `response_format` |
+    /// | `openai-responses` | `text.format` |
+    /// | `anthropic` | `output_config.format` (always the strict subset) |
+    /// | `gemini` | `generationConfig.responseSchema` (`responseJsonSchema` with the option) |
+    /// | `json-schema` | the schema, with `$schema` |
+    ///
+    /// MCP has no answer format of its own: an error.
+    ///
+    /// ```
+    /// use serde::Deserialize;
+    /// use schemars::JsonSchema;
+    /// use tool_runtime::{tool, Target, Tool};
+    ///
+    /// /// Colors found in the image.
+    /// #[tool(name = "extract_colors")]
+    /// #[derive(Deserialize, JsonSchema)]
+    /// struct ColorPalette {
+    ///     /// Hex codes.
+    ///     colors: Vec<String>,
+    ///     confidence: f64,
+    /// }
+    ///
+    /// let format = ColorPalette::definition().response_format(Target::OpenAi).unwrap().value;
+    /// assert_eq!(format["type"], "json_schema");
+    /// assert_eq!(format["json_schema"]["name"], "extract_colors");
+    /// assert_eq!(format["json_schema"]["schema"]["required"], serde_json::json!(["colors", "confidence"]));
+    /// ```
+    pub fn response_format(&self, target: Target) -> Result<Rendered, RenderError> {
+        self.response_format_with(target, &RenderOptions::default())
+    }
+
+    /// [`ToolDef::response_format`] with per-target options.
+    pub fn response_format_with(&self, target: Target, options: &RenderOptions) -> Result<Rendered, RenderError> {
+        let mut lowering = Lowering::new(&self.name, target);
+        let value = match target {
+            Target::OpenAi => openai::response_format(self, false, &mut lowering)?,
+            Target::OpenAiResponses => openai::response_format(self, true, &mut lowering)?,
+            Target::Anthropic => anthropic::response_format(self, &mut lowering)?,
+            Target::Gemini => gemini::response_format(self, options, &mut lowering)?,
+            Target::JsonSchema => json_schema::response_format(self),
+            Target::Mcp => {
+                return Err(
+                    lowering.error("", "MCP has no answer format; a tool's output is described by its `outputSchema`")
+                );
+            }
+        };
+        Ok(Rendered { value, report: lowering.report })
+    }
+
     /// [`ToolDef::render`] with per-target options.
     pub fn render_with(&self, target: Target, options: &RenderOptions) -> Result<Rendered, RenderError> {
         let mut lowering = Lowering::new(&self.name, target);

@@ -82,6 +82,28 @@ pub(crate) fn responses(def: &ToolDef, lowering: &mut Lowering) -> Result<Value,
     )
 }
 
+/// Structured output: Chat Completions' `response_format`, or the Responses API's `text.format`.
+pub(crate) fn response_format(
+    def: &ToolDef,
+    responses_api: bool,
+    lowering: &mut Lowering,
+) -> Result<Value, RenderError> {
+    check_name(&def.name, name_ok, "`^[a-zA-Z0-9_-]{1,64}$`", lowering)?;
+    let text = description(def, true);
+    if responses_api {
+        let schema = parameters(def, "/schema", lowering)?;
+        Ok(
+            json!({"type": "json_schema", "name": def.name, "description": text, "schema": schema, "strict": def.strict}),
+        )
+    } else {
+        let schema = parameters(def, "/json_schema/schema", lowering)?;
+        Ok(json!({
+            "type": "json_schema",
+            "json_schema": {"name": def.name, "description": text, "schema": schema, "strict": def.strict}
+        }))
+    }
+}
+
 fn parameters(def: &ToolDef, path: &str, lowering: &mut Lowering) -> Result<Value, RenderError> {
     let mut schema = def.input_schema.clone();
     flatten_tagged_union(&mut schema, path, lowering)?;

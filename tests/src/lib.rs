@@ -4,5 +4,6 @@
 
 pub mod browser;
 pub mod nodes;
+pub mod probe;
 pub mod search;
 mod unreferenced;

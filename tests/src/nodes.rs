@@ -1,7 +1,7 @@
 //! Config-struct tools and an enum toolbox over them, like a workflow builder's node operations.
 
 use schemars::JsonSchema;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use tool_runtime::{tool, toolbox};
 
 /// Where new nodes go.
@@ -52,7 +52,7 @@ pub struct DeleteNodes {
     example({"action": "navigate", "url": "https://example.com/{{page}}"}),
     example({"action": "click", "selector": "button[type=submit]"}, "Submit the form")
 )]
-#[derive(Debug, Clone, PartialEq, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "action", rename_all = "camelCase")]
 pub enum BrowserAction {
     /// Go to a URL.

@@ -28,6 +28,7 @@ fn finds_every_tool_once_in_sorted_order() {
             "fetch_document",
             "hidden_clock",
             "launchBrowser",
+            "schedule_job",
             "scroll_page",
             "set_metadata",
             "utc_now",

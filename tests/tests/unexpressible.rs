@@ -114,3 +114,56 @@ fn every_example_of_the_tool_set_fits_its_tool() {
     toolc_tests::nodes::BrowserAction::__toolc_check_examples().unwrap();
     toolc_tests::browser::Browser::__toolc_check_examples().unwrap();
 }
+
+#[test]
+fn names_and_property_keys_are_checked_per_target() {
+    let dotted = tool_runtime::ToolDef::new("files.read", "Read a file.", json!({"type": "object", "properties": {}}));
+    let err = dotted.render(Target::OpenAi).unwrap_err();
+    assert_eq!(
+        (err.path.as_str(), err.rule.as_str()),
+        ("/name", "the name `files.read` does not match `^[a-zA-Z0-9_-]{1,64}$`")
+    );
+    assert!(dotted.render(Target::Gemini).is_ok() && dotted.render(Target::Mcp).is_ok(), "Gemini and MCP take dots");
+
+    let dashed = tool_runtime::ToolDef::new(
+        "fetch",
+        "Fetch.",
+        json!({"type": "object", "properties": {"max-bytes": {"type": "integer"}}, "required": ["max-bytes"]}),
+    );
+    let err = dashed.render(Target::Gemini).unwrap_err();
+    assert_eq!(err.path, "/parameters/properties/max-bytes");
+    assert!(
+        err.rule.starts_with("the property name `max-bytes` does not match `^[a-zA-Z_][a-zA-Z0-9_]{0,63}$`"),
+        "{err}"
+    );
+    assert!(dashed.render(Target::Anthropic).is_ok(), "Anthropic takes dashes in keys");
+}
+
+#[test]
+fn a_long_description_is_a_warning_not_an_error() {
+    let long = tool_runtime::ToolDef::new("long", "x".repeat(1500), json!({"type": "object", "properties": {}}));
+    let rendered = long.render(Target::OpenAi).unwrap();
+    let warning =
+        rendered.report.changes.iter().find(|change| change.kind == tool_runtime::ChangeKind::Warning).unwrap();
+    assert_eq!(warning.path, "/description");
+    assert!(warning.detail.starts_with("the description has 1500 characters"), "{warning}");
+}
+
+#[test]
+fn openai_limits_are_errors() {
+    let values: Vec<String> = (0..1001).map(|i| format!("v{i}")).collect();
+    let many = tool_runtime::ToolDef::new(
+        "pick",
+        "Pick one.",
+        json!({"type": "object", "properties": {"value": {"type": "string", "enum": values}}, "required": ["value"]}),
+    );
+    let err = many.render(Target::OpenAi).unwrap_err();
+    assert_eq!(err.rule, "1001 enum values exceed OpenAI's limit of 1000");
+
+    let deep = (0..11).fold(
+        json!({"type": "string"}),
+        |inner, _| json!({"type": "object", "properties": {"x": inner}, "required": ["x"]}),
+    );
+    let err = tool_runtime::ToolDef::new("deep", "Deep.", deep).render(Target::OpenAi).unwrap_err();
+    assert!(err.rule.starts_with("objects nest deeper than OpenAI's limit of 10 levels"), "{err}");
+}

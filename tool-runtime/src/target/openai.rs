@@ -18,7 +18,7 @@ use crate::target::report::{ChangeKind, Lowering, RenderError};
 
 /// String formats strict mode supports.
 const FORMATS: &[&str] = &["date-time", "time", "date", "duration", "email", "hostname", "ipv4", "ipv6", "uuid"];
-/// The formats schemars writes for Rust number types; their bounds stay as `minimum`/`maximum`.
+/// The formats schemars writes for Rust number types.
 pub(crate) const RUST_NUMBER_FORMATS: &[&str] =
     &["int8", "int16", "int32", "int64", "int", "uint8", "uint16", "uint32", "uint64", "uint", "float", "double"];
 /// Keywords strict mode does not take but a model can still follow from the description.
@@ -56,6 +56,13 @@ const REFUSED: &[&str] = &[
 ];
 const MAX_DEPTH: usize = 10;
 const MAX_PROPERTIES: usize = 5000;
+const MAX_ENUM_VALUES: usize = 1000;
+/// Characters over all property names, definition names, enum and const values.
+const MAX_SCHEMA_CHARACTERS: usize = 120_000;
+/// A string enum of more than this many values…
+const LARGE_ENUM: usize = 250;
+/// …may have at most this many characters in all.
+const MAX_LARGE_ENUM_CHARACTERS: usize = 15_000;
 
 fn name_ok(name: &str) -> bool {
     ascii_word(name, 64, b"_-")
@@ -153,15 +160,15 @@ fn strict_keywords(schema: &mut Value, path: &str, lowering: &mut Lowering) -> R
     })
 }
 
-/// Keeps `format` where the target supports it, drops Rust number formats (their bounds remain as
-/// `minimum`/`maximum`), and moves any other format into the description.
+/// Keeps `format` where the target supports it, drops the formats that name Rust number types (any
+/// `minimum`/`maximum` stays), and moves any other format into the description.
 pub(crate) fn formats(node: &mut Map<String, Value>, supported: &[&str], at: &str, lowering: &mut Lowering) {
     let Some(Value::String(format)) = node.get("format") else { return };
     if supported.contains(&format.as_str()) {
         return;
     }
     if RUST_NUMBER_FORMATS.contains(&format.as_str()) {
-        let detail = format!("`format: {format}` (a Rust number type; its range stays as minimum/maximum)");
+        let detail = format!("`format: {format}` (it names a Rust number type; bounds schemars wrote stay)");
         node.remove("format");
         lowering.note(at, ChangeKind::Dropped, detail);
     } else {
@@ -213,6 +220,49 @@ fn limits(schema: &Value, path: &str, lowering: &Lowering) -> Result<(), RenderE
         return Err(
             lowering.error(path, format!("{count} object properties exceed OpenAI's limit of {MAX_PROPERTIES}"))
         );
+    }
+    let (mut enum_values, mut characters) = (0, 0);
+    let mut copy = schema.clone();
+    walk_mut(&mut copy, path, &mut |node, at| {
+        for keyword in ["properties", "$defs"] {
+            if let Some(Value::Object(names)) = node.get(keyword) {
+                characters += names.keys().map(|name| name.chars().count()).sum::<usize>();
+            }
+        }
+        let text =
+            |value: &Value| value.as_str().map_or_else(|| value.to_string().chars().count(), |s| s.chars().count());
+        if let Some(value) = node.get("const") {
+            characters += text(value);
+        }
+        if let Some(Value::Array(values)) = node.get("enum") {
+            enum_values += values.len();
+            let length: usize = values.iter().map(text).sum();
+            characters += length;
+            if values.len() > LARGE_ENUM && values.iter().all(Value::is_string) && length > MAX_LARGE_ENUM_CHARACTERS {
+                return Err(lowering.error(
+                    at,
+                    format!(
+                        "a string enum of {} values has {length} characters; OpenAI allows {MAX_LARGE_ENUM_CHARACTERS} \
+                         for enums over {LARGE_ENUM} values",
+                        values.len()
+                    ),
+                ));
+            }
+        }
+        Ok(())
+    })?;
+    if enum_values > MAX_ENUM_VALUES {
+        return Err(
+            lowering.error(path, format!("{enum_values} enum values exceed OpenAI's limit of {MAX_ENUM_VALUES}"))
+        );
+    }
+    if characters > MAX_SCHEMA_CHARACTERS {
+        return Err(lowering.error(
+            path,
+            format!(
+                "{characters} characters of names and enum values exceed OpenAI's limit of {MAX_SCHEMA_CHARACTERS}"
+            ),
+        ));
     }
     Ok(())
 }

@@ -7,3 +7,14 @@ pub mod nodes;
 pub mod probe;
 pub mod search;
 mod unreferenced;
+
+use tool_runtime::{ToolDef, registry};
+
+/// The tools this crate defines, in the registry's order (other linked crates may add their own).
+pub fn our_tools() -> Vec<&'static ToolDef> {
+    registry::tools()
+        .iter()
+        .copied()
+        .filter(|def| def.source.is_some_and(|source| source.package == env!("CARGO_PKG_NAME")))
+        .collect()
+}

@@ -5,16 +5,8 @@
 use std::path::PathBuf;
 
 use serde_json::{Value, json};
-use tool_runtime::{RenderOptions, Target, ToolDef, registry, render_tools};
-use toolc_tests as _;
-
-fn our_tools() -> Vec<&'static ToolDef> {
-    registry::tools()
-        .iter()
-        .copied()
-        .filter(|def| def.source.is_some_and(|source| source.package == "toolc-tests"))
-        .collect()
-}
+use tool_runtime::{RenderOptions, Target, render_tools};
+use toolc_tests::our_tools;
 
 fn variants() -> Vec<(String, Target, RenderOptions)> {
     let mut all: Vec<(String, Target, RenderOptions)> =

@@ -191,22 +191,29 @@ fn check_argument_type(ty: &Type, errors: &mut Errors) {
         ),
         Type::TraitObject(_) => errors.at(ty, "a trait object cannot be parsed from JSON; name a concrete type"),
         Type::Ptr(_) | Type::FnPtr(_) | Type::Never(_) => errors.at(ty, "this type cannot be parsed from JSON; name an owned data type"),
+        _ => for_each_inner_type(ty, |inner| check_argument_type(inner, errors)),
+    }
+}
+
+/// Calls `visit` on the types directly inside `ty`: generic arguments, tuple and array elements.
+fn for_each_inner_type(ty: &Type, mut visit: impl FnMut(&Type)) {
+    match ty {
         Type::Path(path) => {
             for segment in &path.path.segments {
                 if let syn::PathArguments::AngleBracketed(generics) = &segment.arguments {
                     for arg in &generics.args {
                         if let syn::GenericArgument::Type(inner) = arg {
-                            check_argument_type(inner, errors);
+                            visit(inner);
                         }
                     }
                 }
             }
         }
-        Type::Tuple(tuple) => tuple.elems.iter().for_each(|elem| check_argument_type(elem, errors)),
-        Type::Array(array) => check_argument_type(&array.elem, errors),
-        Type::Slice(slice) => check_argument_type(&slice.elem, errors),
-        Type::Paren(paren) => check_argument_type(&paren.elem, errors),
-        Type::Group(group) => check_argument_type(&group.elem, errors),
+        Type::Tuple(tuple) => tuple.elems.iter().for_each(visit),
+        Type::Array(array) => visit(&array.elem),
+        Type::Slice(slice) => visit(&slice.elem),
+        Type::Paren(paren) => visit(&paren.elem),
+        Type::Group(group) => visit(&group.elem),
         _ => {}
     }
 }
@@ -227,21 +234,9 @@ fn find_strict_blockers(ty: &Type, out: &mut Vec<Type>) {
                 out.push(ty.clone());
                 return;
             }
-            for segment in &path.path.segments {
-                if let syn::PathArguments::AngleBracketed(generics) = &segment.arguments {
-                    for arg in &generics.args {
-                        if let syn::GenericArgument::Type(inner) = arg {
-                            find_strict_blockers(inner, out);
-                        }
-                    }
-                }
-            }
+            for_each_inner_type(ty, |inner| find_strict_blockers(inner, out));
         }
-        Type::Tuple(tuple) => tuple.elems.iter().for_each(|elem| find_strict_blockers(elem, out)),
-        Type::Array(array) => find_strict_blockers(&array.elem, out),
-        Type::Paren(paren) => find_strict_blockers(&paren.elem, out),
-        Type::Group(group) => find_strict_blockers(&group.elem, out),
-        _ => {}
+        _ => for_each_inner_type(ty, |inner| find_strict_blockers(inner, out)),
     }
 }
 

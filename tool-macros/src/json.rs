@@ -61,10 +61,14 @@ fn value(trees: &[TokenTree], at: &mut usize, out: &mut String) -> Result<(), Er
     }
 }
 
-fn object(tokens: TokenStream, out: &mut String) -> Result<(), Error> {
+/// The items of an object or array, separated by commas, each read by `item`.
+fn separated(
+    tokens: TokenStream,
+    out: &mut String,
+    mut item: impl FnMut(&[TokenTree], &mut usize, &mut String) -> Result<(), Error>,
+) -> Result<(), Error> {
     let trees: Vec<TokenTree> = tokens.into_iter().collect();
     let mut at = 0;
-    out.push('{');
     while at < trees.len() {
         if at > 0 {
             expect_punct(&trees, &mut at, ',')?;
@@ -73,7 +77,15 @@ fn object(tokens: TokenStream, out: &mut String) -> Result<(), Error> {
                 return Err(Error::new(trees[at - 1].span(), "JSON has no trailing comma"));
             }
         }
-        let key = match &trees[at] {
+        item(&trees, &mut at, out)?;
+    }
+    Ok(())
+}
+
+fn object(tokens: TokenStream, out: &mut String) -> Result<(), Error> {
+    out.push('{');
+    separated(tokens, out, |trees, at, out| {
+        let key = match &trees[*at] {
             TokenTree::Literal(literal) => match Lit::new(literal.clone()) {
                 Lit::Str(key) => Some(key.value()),
                 _ => None,
@@ -82,31 +94,20 @@ fn object(tokens: TokenStream, out: &mut String) -> Result<(), Error> {
         };
         match key {
             Some(key) => string(&key, out),
-            None => return Err(Error::new(trees[at].span(), "a JSON key is a string in double quotes")),
+            None => return Err(Error::new(trees[*at].span(), "a JSON key is a string in double quotes")),
         }
-        at += 1;
-        expect_punct(&trees, &mut at, ':')?;
+        *at += 1;
+        expect_punct(trees, at, ':')?;
         out.push(':');
-        value(&trees, &mut at, out)?;
-    }
+        value(trees, at, out)
+    })?;
     out.push('}');
     Ok(())
 }
 
 fn array(tokens: TokenStream, out: &mut String) -> Result<(), Error> {
-    let trees: Vec<TokenTree> = tokens.into_iter().collect();
-    let mut at = 0;
     out.push('[');
-    while at < trees.len() {
-        if at > 0 {
-            expect_punct(&trees, &mut at, ',')?;
-            out.push(',');
-            if at == trees.len() {
-                return Err(Error::new(trees[at - 1].span(), "JSON has no trailing comma"));
-            }
-        }
-        value(&trees, &mut at, out)?;
-    }
+    separated(tokens, out, value)?;
     out.push(']');
     Ok(())
 }

@@ -23,6 +23,13 @@ pub(crate) fn move_to_description(
     lowering.note(path, ChangeKind::MovedToDescription, format!("{{{text}}}"));
 }
 
+/// Moves every keyword of `node` not in `kept` into its description, in sorted order.
+pub(crate) fn move_all_but(node: &mut Map<String, Value>, kept: &[&str], path: &str, lowering: &mut Lowering) {
+    let others: Vec<String> = node.keys().filter(|key| !kept.contains(&key.as_str())).cloned().collect();
+    let others: Vec<&str> = others.iter().map(String::as_str).collect();
+    move_to_description(node, &others, path, lowering);
+}
+
 /// Adds a paragraph to `node`'s description.
 pub(crate) fn append_paragraph(node: &mut Map<String, Value>, text: &str) {
     let description = match node.get("description").and_then(Value::as_str) {

@@ -7,6 +7,22 @@ use super::nullable::{NullStyle, is_nullable, make_nullable};
 use super::walk::{child_path, walk_mut};
 use crate::target::report::{ChangeKind, Lowering, RenderError};
 
+/// Keywords that make what is valid depend on conditions or positions, which no strict mode and no
+/// OpenAPI subset expresses: refused rather than moved, since a model cannot follow them reliably.
+pub(crate) const CONDITIONAL: &[&str] = &[
+    "not",
+    "if",
+    "then",
+    "else",
+    "dependentRequired",
+    "dependentSchemas",
+    "propertyNames",
+    "unevaluatedProperties",
+    "unevaluatedItems",
+    "prefixItems",
+    "contains",
+];
+
 /// Whether strict mode wants every field listed in `required`.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Optional {

@@ -9,10 +9,10 @@ use serde_json::{Map, Value, json};
 
 use super::common::{ascii_word, check_description, check_name, check_property_keys, description, object_root};
 use super::openai::formats;
-use crate::schema::describe::move_to_description;
+use crate::schema::describe::{move_all_but, move_to_description};
 use crate::schema::nullable::NullStyle;
 use crate::schema::refs::{Recursion, inline_refs};
-use crate::schema::strict::{Optional, strict_objects};
+use crate::schema::strict::{CONDITIONAL, Optional, strict_objects};
 use crate::schema::union::flatten_tagged_union;
 use crate::schema::walk::walk_mut;
 use crate::target::report::{ChangeKind, Lowering, RenderError};
@@ -36,19 +36,6 @@ const KEPT: &[&str] = &[
     "items",
     "format",
     "minItems",
-];
-const REFUSED: &[&str] = &[
-    "not",
-    "if",
-    "then",
-    "else",
-    "dependentRequired",
-    "dependentSchemas",
-    "propertyNames",
-    "unevaluatedProperties",
-    "unevaluatedItems",
-    "prefixItems",
-    "contains",
 ];
 /// Per-request limits of strict tool use.
 pub(crate) const MAX_STRICT_TOOLS: usize = 20;
@@ -146,7 +133,7 @@ fn split_type_arrays(schema: &mut Value, path: &str, lowering: &mut Lowering) ->
 
 fn strict_keywords(schema: &mut Value, path: &str, lowering: &mut Lowering) -> Result<(), RenderError> {
     walk_mut(schema, path, &mut |node: &mut Map<String, Value>, at| {
-        if let Some(keyword) = REFUSED.iter().find(|keyword| node.contains_key(**keyword)) {
+        if let Some(keyword) = CONDITIONAL.iter().find(|keyword| node.contains_key(**keyword)) {
             return Err(lowering.error(at, format!("`{keyword}` cannot be expressed in Anthropic strict mode")));
         }
         if let Some(branches) = node.remove("oneOf") {
@@ -166,10 +153,7 @@ fn strict_keywords(schema: &mut Value, path: &str, lowering: &mut Lowering) -> R
         if node.get("minItems").is_some_and(|min| min != 0 && min != 1) {
             move_to_description(node, &["minItems"], at, lowering);
         }
-        let mut others: Vec<String> = node.keys().filter(|key| !KEPT.contains(&key.as_str())).cloned().collect();
-        others.sort();
-        let others: Vec<&str> = others.iter().map(String::as_str).collect();
-        move_to_description(node, &others, at, lowering);
+        move_all_but(node, KEPT, at, lowering);
         Ok(())
     })
 }

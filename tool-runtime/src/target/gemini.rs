@@ -9,7 +9,7 @@ use serde_json::{Map, Value, json};
 
 use super::common::{check_description, check_name, check_property_keys, description, object_root};
 use super::openai::formats;
-use crate::schema::describe::move_to_description;
+use crate::schema::describe::{move_all_but, move_to_description};
 use crate::schema::refs::{Recursion, inline_refs};
 use crate::schema::union::flatten_tagged_union;
 use crate::schema::walk::walk_mut;
@@ -146,10 +146,7 @@ fn openapi(schema: &mut Value, path: &str, lowering: &mut Lowering) -> Result<()
             }
             None => {}
         }
-        let mut others: Vec<String> = node.keys().filter(|key| !KEPT.contains(&key.as_str())).cloned().collect();
-        others.sort();
-        let others: Vec<&str> = others.iter().map(String::as_str).collect();
-        move_to_description(node, &others, at, lowering);
+        move_all_but(node, KEPT, at, lowering);
         Ok(())
     })
 }

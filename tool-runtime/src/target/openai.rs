@@ -11,7 +11,7 @@ use crate::ToolDef;
 use crate::schema::describe::move_to_description;
 use crate::schema::nullable::NullStyle;
 use crate::schema::refs::{Recursion, inline_refs};
-use crate::schema::strict::{Optional, strict_objects};
+use crate::schema::strict::{CONDITIONAL, Optional, strict_objects};
 use crate::schema::union::flatten_tagged_union;
 use crate::schema::walk::{child_path, walk_mut};
 use crate::target::report::{ChangeKind, Lowering, RenderError};
@@ -37,23 +37,8 @@ const MOVED: &[&str] = &[
     "contentMediaType",
     "$comment",
 ];
-/// Keywords that change what is valid in ways strict mode cannot express.
-const REFUSED: &[&str] = &[
-    "allOf",
-    "not",
-    "if",
-    "then",
-    "else",
-    "dependentRequired",
-    "dependentSchemas",
-    "propertyNames",
-    "unevaluatedProperties",
-    "unevaluatedItems",
-    "prefixItems",
-    "contains",
-    "minContains",
-    "maxContains",
-];
+/// Keywords strict mode refuses besides the conditional ones: intersections and counted contains.
+const REFUSED: &[&str] = &["allOf", "minContains", "maxContains"];
 const MAX_DEPTH: usize = 10;
 const MAX_PROPERTIES: usize = 5000;
 const MAX_ENUM_VALUES: usize = 1000;
@@ -126,7 +111,7 @@ fn parameters(def: &ToolDef, path: &str, lowering: &mut Lowering) -> Result<Valu
 
 fn strict_keywords(schema: &mut Value, path: &str, lowering: &mut Lowering) -> Result<(), RenderError> {
     walk_mut(schema, path, &mut |node, at| {
-        if let Some(keyword) = REFUSED.iter().find(|keyword| node.contains_key(**keyword)) {
+        if let Some(keyword) = REFUSED.iter().chain(CONDITIONAL).find(|keyword| node.contains_key(**keyword)) {
             return Err(lowering.error(
                 at,
                 format!("`{keyword}` cannot be expressed in OpenAI strict mode; simplify the type or opt out with `#[tool(strict = false)]`"),

@@ -58,7 +58,7 @@
 extern crate self as tool_runtime;
 
 mod def;
-mod dispatch;
+pub mod dispatch;
 mod error;
 pub mod registry;
 pub mod schema;
@@ -66,6 +66,7 @@ pub mod target;
 mod tool;
 
 pub use def::{Annotations, SourceLocation, ToolDef, ToolExample};
+pub use dispatch::{DispatchError, DispatchOptions, Exchange, FinalAnswer, ToolCall, ToolResult};
 pub use error::{ArgumentProblem, ToolError};
 pub use target::report::{Change, ChangeKind, LoweringReport, RenderError};
 pub use target::{RenderOptions, Rendered, Target, UnknownTarget, render_tools};

@@ -4,6 +4,7 @@ use std::future::Future;
 
 use serde_json::Value;
 
+use crate::dispatch::{self, DispatchError, DispatchOptions, Exchange};
 use crate::{RenderError, RenderOptions, Rendered, Target, ToolDef, ToolError, render_tools};
 
 /// A tool made by `#[tool]`: a name known at compile time and a definition computed once.
@@ -111,6 +112,46 @@ pub trait Toolbox: Sync {
     ///
     /// An unknown name or arguments that do not fit are a [`ToolError`], never a panic.
     fn call(&self, name: &str, arguments: &str) -> impl Future<Output = Result<Value, ToolError>> + Send;
+
+    /// Runs every tool call of a provider response (its JSON bytes) and returns what goes back to
+    /// the provider, in its format: see [`Exchange::reply`]. Calls run concurrently, answered in order;
+    /// a call that fails, has bad arguments or panics is answered with an error the model can act on.
+    fn handle(
+        &self,
+        target: Target,
+        response: impl AsRef<[u8]> + Send,
+    ) -> impl Future<Output = Result<Value, DispatchError>> + Send
+    where
+        Self: Sized,
+    {
+        async move { self.dispatch(target, response, DispatchOptions::default()).await.map(|exchange| exchange.reply) }
+    }
+
+    /// [`Toolbox::handle`] with options, returning the calls and results too (for an agent's history).
+    fn dispatch(
+        &self,
+        target: Target,
+        response: impl AsRef<[u8]> + Send,
+        options: DispatchOptions,
+    ) -> impl Future<Output = Result<Exchange, DispatchError>> + Send
+    where
+        Self: Sized,
+    {
+        async move { dispatch::dispatch(self, target, response.as_ref(), options).await }
+    }
+
+    /// [`Toolbox::dispatch`] for a response already parsed.
+    fn dispatch_value(
+        &self,
+        target: Target,
+        response: &Value,
+        options: DispatchOptions,
+    ) -> impl Future<Output = Result<Exchange, DispatchError>> + Send
+    where
+        Self: Sized,
+    {
+        dispatch::dispatch_value(self, target, response, options)
+    }
 }
 
 /// Typed parsing of a call into one of several config-struct tools, made by `#[toolbox]` on an enum.
@@ -130,4 +171,22 @@ pub trait ToolSet: Sized {
 
     /// Parses a call of the tool `name` with `arguments` (JSON text) into the matching variant.
     fn parse(name: &str, arguments: &str) -> Result<Self, ToolError>;
+
+    /// Parses every tool call of a provider response into `(call id, the variant or why not)`, with
+    /// the same decoding and limits as [`Toolbox::handle`].
+    fn parse_response(
+        target: Target,
+        response: &Value,
+    ) -> Result<Vec<(Option<String>, Result<Self, ToolError>)>, DispatchError> {
+        let options = DispatchOptions::default();
+        let calls = dispatch::calls(target, response)?;
+        Ok(calls
+            .into_iter()
+            .map(|call| {
+                let parsed =
+                    dispatch::check_limits(&call, &options).and_then(|()| Self::parse(&call.name, &call.arguments));
+                (call.id, parsed)
+            })
+            .collect())
+    }
 }

@@ -1,3 +1,236 @@
-//! Dispatch: turning a model's call into typed arguments.
+//! Dispatch: reading a provider's tool calls, running them, and answering in the provider's format.
 
 pub(crate) mod arguments;
+mod error;
+mod final_answer;
+mod mcp;
+mod options;
+mod records;
+mod wire;
+
+use std::panic::AssertUnwindSafe;
+
+use futures_util::{FutureExt, StreamExt, stream};
+use serde_json::Value;
+
+pub use error::DispatchError;
+pub use final_answer::FinalAnswer;
+pub use options::DispatchOptions;
+pub use records::{ToolCall, ToolResult};
+
+use crate::{ArgumentProblem, Target, Tool, ToolDef, ToolError, Toolbox};
+
+/// One provider response handled: its calls, their results, and the reply for the provider.
+#[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
+pub struct Exchange {
+    /// Every tool call of the response, in order.
+    pub calls: Vec<ToolCall>,
+    /// The result of each call that was run, in the calls' order.
+    pub results: Vec<ToolResult>,
+    /// What goes back to the provider, in its format: for OpenAI an array of messages or items; for
+    /// Anthropic one user message; for Gemini one content; for MCP the JSON-RPC response. `null` when
+    /// there is nothing to send (no calls, or a JSON-RPC notification).
+    pub reply: Value,
+    /// The answer of a [`FinalAnswer`] call, when [`DispatchOptions::final_answer`] is on.
+    pub final_answer: Option<String>,
+}
+
+/// Parses a response's bytes, with the size limit; JSON's own depth limit keeps deep input from
+/// overflowing the stack.
+fn read_response(target: Target, bytes: &[u8], options: &DispatchOptions) -> Result<Value, DispatchError> {
+    if bytes.len() > options.max_response_bytes {
+        return Err(DispatchError::new(
+            target,
+            "",
+            format!("the response has {} bytes; the limit is {}", bytes.len(), options.max_response_bytes),
+        ));
+    }
+    serde_json::from_slice(bytes).map_err(|err| DispatchError::new(target, "", format!("not valid JSON: {err}")))
+}
+
+/// The tool calls of a response in the target's format.
+pub(crate) fn calls(target: Target, response: &Value) -> Result<Vec<ToolCall>, DispatchError> {
+    match target {
+        Target::OpenAi => wire::openai_chat_calls(response),
+        Target::OpenAiResponses => wire::openai_responses_calls(response),
+        Target::Anthropic => wire::anthropic_calls(response),
+        Target::Gemini => wire::gemini_calls(response),
+        Target::Mcp => match mcp::read(response, &[]) {
+            mcp::Request::Call { call, .. } => Ok(vec![call]),
+            _ => Err(DispatchError::new(target, "", "expected a JSON-RPC `tools/call` request")),
+        },
+        Target::JsonSchema => {
+            Err(DispatchError::new(target, "", "plain JSON Schema has no wire format for tool calls"))
+        }
+    }
+}
+
+/// How deep arrays and objects nest in JSON text (strings skipped).
+fn nesting_depth(text: &str) -> usize {
+    let (mut depth, mut deepest, mut in_string, mut escaped) = (0usize, 0usize, false, false);
+    for byte in text.bytes() {
+        match (in_string, byte) {
+            (true, _) if escaped => escaped = false,
+            (true, b'\\') => escaped = true,
+            (true, b'"') => in_string = false,
+            (true, _) => {}
+            (false, b'"') => in_string = true,
+            (false, b'[' | b'{') => {
+                depth += 1;
+                deepest = deepest.max(depth);
+            }
+            (false, b']' | b'}') => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    deepest
+}
+
+/// Refuses arguments over the size or depth limit before any parsing.
+pub(crate) fn check_limits(call: &ToolCall, options: &DispatchOptions) -> Result<(), ToolError> {
+    let problem = if call.arguments.len() > options.max_argument_bytes {
+        Some(format!(
+            "the arguments have {} bytes; the limit is {}: send less",
+            call.arguments.len(),
+            options.max_argument_bytes
+        ))
+    } else {
+        let depth = nesting_depth(&call.arguments);
+        (depth > options.max_depth)
+            .then(|| format!("the arguments nest {depth} levels deep; the limit is {}", options.max_depth))
+    };
+    match problem {
+        Some(message) => Err(ToolError::InvalidArguments {
+            tool: call.name.clone().into(),
+            problems: vec![ArgumentProblem::new("", message)],
+        }),
+        None => Ok(()),
+    }
+}
+
+fn panic_text(payload: &(dyn std::any::Any + Send)) -> String {
+    payload
+        .downcast_ref::<&str>()
+        .map(|text| (*text).to_owned())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "(a panic without a message)".to_owned())
+}
+
+/// Runs one call within the limits; a panic becomes [`ToolError::Panicked`].
+async fn run_one<T: Toolbox>(toolbox: &T, call: &ToolCall, options: &DispatchOptions) -> Result<Value, ToolError> {
+    check_limits(call, options)?;
+    match AssertUnwindSafe(toolbox.call(&call.name, &call.arguments)).catch_unwind().await {
+        Ok(outcome) => outcome,
+        Err(payload) => Err(ToolError::Panicked { tool: call.name.clone().into(), message: panic_text(&*payload) }),
+    }
+}
+
+/// Runs `calls` at most `max_concurrency` at a time, answering in the calls' order.
+async fn run_all<T: Toolbox>(toolbox: &T, calls: &[ToolCall], options: &DispatchOptions) -> Vec<ToolResult> {
+    // The futures are made first: a closure stored in the stream trips the `Send` proof of callers.
+    let runs: Vec<_> = calls.iter().map(|call| answer(toolbox, call, options)).collect();
+    stream::iter(runs).buffered(options.max_concurrency.max(1)).collect().await
+}
+
+async fn answer<T: Toolbox>(toolbox: &T, call: &ToolCall, options: &DispatchOptions) -> ToolResult {
+    ToolResult::new(call, run_one(toolbox, call, options).await)
+}
+
+pub(crate) async fn dispatch<T: Toolbox>(
+    toolbox: &T,
+    target: Target,
+    response: &[u8],
+    options: DispatchOptions,
+) -> Result<Exchange, DispatchError> {
+    if target == Target::Mcp {
+        let request = match read_response(target, response, &options) {
+            Ok(request) => request,
+            Err(err) => {
+                let reply = mcp::error(&Value::Null, mcp::PARSE_ERROR, format!("Parse error: {}", err.message));
+                return Ok(Exchange { calls: vec![], results: vec![], reply, final_answer: None });
+            }
+        };
+        return Ok(dispatch_mcp(toolbox, &request, &options).await);
+    }
+    let response = read_response(target, response, &options)?;
+    dispatch_value(toolbox, target, &response, options).await
+}
+
+pub(crate) async fn dispatch_value<T: Toolbox>(
+    toolbox: &T,
+    target: Target,
+    response: &Value,
+    options: DispatchOptions,
+) -> Result<Exchange, DispatchError> {
+    if target == Target::Mcp {
+        return Ok(dispatch_mcp(toolbox, response, &options).await);
+    }
+    let calls = calls(target, response)?;
+    let mut final_answer = None;
+    let to_run: Vec<ToolCall> = if options.final_answer {
+        let mut rest = Vec::new();
+        for call in &calls {
+            if call.name == FinalAnswer::NAME && final_answer.is_none() {
+                match <FinalAnswer as crate::ConfigTool>::parse(&call.arguments) {
+                    Ok(answer) => {
+                        final_answer = Some(answer.answer);
+                        continue;
+                    }
+                    Err(_) => rest.push(call.clone()),
+                }
+            } else {
+                rest.push(call.clone());
+            }
+        }
+        rest
+    } else {
+        calls.clone()
+    };
+    let mut results = run_all(toolbox, &to_run, &options).await;
+    if options.final_answer {
+        // A malformed final answer is answered with its own error, which the toolbox cannot give.
+        for result in &mut results {
+            if result.name == FinalAnswer::NAME
+                && let Some(call) = to_run.iter().find(|call| call.id == result.id)
+                && let Err(err) = <FinalAnswer as crate::ConfigTool>::parse(&call.arguments)
+            {
+                *result = ToolResult::new(call, Err(err));
+            }
+        }
+    }
+    let reply = match target {
+        Target::OpenAi => wire::openai_chat_reply(&results),
+        Target::OpenAiResponses => wire::openai_responses_reply(&results),
+        Target::Anthropic => wire::anthropic_reply(&results),
+        Target::Gemini => wire::gemini_reply(&results),
+        Target::Mcp | Target::JsonSchema => unreachable!("handled above"),
+    };
+    Ok(Exchange { calls, results, reply, final_answer })
+}
+
+async fn dispatch_mcp<T: Toolbox>(toolbox: &T, request: &Value, options: &DispatchOptions) -> Exchange {
+    let tools = T::tools();
+    match mcp::read(request, tools) {
+        mcp::Request::Nothing => Exchange { calls: vec![], results: vec![], reply: Value::Null, final_answer: None },
+        mcp::Request::Answer(reply) => Exchange { calls: vec![], results: vec![], reply, final_answer: None },
+        mcp::Request::Call { id, call } => {
+            let result = ToolResult::new(&call, run_one(toolbox, &call, options).await);
+            let def: Option<&ToolDef> = tools.iter().find(|tool| tool.name == call.name);
+            let reply = mcp::reply(&id, &result, def);
+            Exchange { calls: vec![call], results: vec![result], reply, final_answer: None }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nesting_depth_skips_strings() {
+        assert_eq!(nesting_depth(r#"{"a": [1, {"b": "[[[{{{"}]}"#), 3);
+        assert_eq!(nesting_depth(r#""\"[""#), 0);
+        assert_eq!(nesting_depth(&"[".repeat(200_000)), 200_000);
+    }
+}

@@ -1,0 +1,33 @@
+//! [`DispatchError`]: a provider response that cannot be handled as a whole.
+
+use std::fmt;
+
+use crate::Target;
+
+/// A response that is not the provider's shape, or breaks a limit, so no call in it can be answered.
+/// (A bad call inside a good response is answered with an error result instead.)
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct DispatchError {
+    /// The provider format the response was read as.
+    pub target: Target,
+    /// JSON Pointer to the offending part of the response; empty for the whole.
+    pub pointer: String,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl DispatchError {
+    pub(crate) fn new(target: Target, pointer: impl Into<String>, message: impl Into<String>) -> Self {
+        DispatchError { target, pointer: pointer.into(), message: message.into() }
+    }
+}
+
+impl fmt::Display for DispatchError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let at = if self.pointer.is_empty() { "/" } else { &self.pointer };
+        write!(f, "cannot handle this {} response at {at}: {}", self.target, self.message)
+    }
+}
+
+impl std::error::Error for DispatchError {}

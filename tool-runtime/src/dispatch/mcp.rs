@@ -1,0 +1,76 @@
+//! MCP over JSON-RPC: a `tools/call` request in, its response out. An unknown tool is a protocol
+//! error (-32602); everything a model can fix — invalid arguments, a failing tool — is a tool result
+//! with `isError: true`, so the model sees it and can try again.
+
+use serde_json::{Value, json};
+
+use super::records::{ToolCall, ToolResult};
+use crate::ToolDef;
+
+pub(super) const PARSE_ERROR: i64 = -32700;
+pub(super) const INVALID_REQUEST: i64 = -32600;
+pub(super) const METHOD_NOT_FOUND: i64 = -32601;
+pub(super) const INVALID_PARAMS: i64 = -32602;
+
+/// A JSON-RPC error response.
+pub(super) fn error(id: &Value, code: i64, message: impl Into<String>) -> Value {
+    json!({"jsonrpc": "2.0", "id": id, "error": {"code": code, "message": message.into()}})
+}
+
+/// What a request asks for: a call to run, or a response to give at once.
+pub(super) enum Request {
+    Call {
+        id: Value,
+        call: ToolCall,
+    },
+    Answer(Value),
+    /// A notification: nothing to answer.
+    Nothing,
+}
+
+pub(super) fn read(request: &Value, tools: &[ToolDef]) -> Request {
+    let Some(object) = request.as_object() else {
+        return Request::Answer(error(&Value::Null, INVALID_REQUEST, "Invalid Request: expected a JSON-RPC object"));
+    };
+    let id = object.get("id").cloned().unwrap_or(Value::Null);
+    if object.get("jsonrpc").and_then(Value::as_str) != Some("2.0") {
+        return Request::Answer(error(&id, INVALID_REQUEST, "Invalid Request: `jsonrpc` must be \"2.0\""));
+    }
+    let Some(method) = object.get("method").and_then(Value::as_str) else {
+        return Request::Answer(error(&id, INVALID_REQUEST, "Invalid Request: no `method`"));
+    };
+    if !object.contains_key("id") {
+        return Request::Nothing;
+    }
+    if method != "tools/call" {
+        return Request::Answer(error(&id, METHOD_NOT_FOUND, format!("Method not found: `{method}`")));
+    }
+    let params = object.get("params").unwrap_or(&Value::Null);
+    let Some(name) = params.get("name").and_then(Value::as_str) else {
+        return Request::Answer(error(&id, INVALID_PARAMS, "Invalid params: `params.name` must be a string"));
+    };
+    if !tools.iter().any(|tool| tool.name == name) {
+        let unknown = crate::ToolError::unknown_tool(name, tools.iter().map(|tool| &*tool.name));
+        return Request::Answer(error(&id, INVALID_PARAMS, unknown.to_string()));
+    }
+    let arguments = match params.get("arguments") {
+        None | Some(Value::Null) => String::new(),
+        Some(Value::String(text)) => text.clone(),
+        Some(other) => other.to_string(),
+    };
+    Request::Call { id, call: ToolCall { id: None, name: name.to_owned(), arguments } }
+}
+
+/// The `CallToolResult` response: text content always; `structuredContent` when the tool declares
+/// an output schema (a non-object output wrapped as `{"result": …}`, as the rendered schema says).
+pub(super) fn reply(id: &Value, result: &ToolResult, def: Option<&ToolDef>) -> Value {
+    let mut call_result = json!({"content": [{"type": "text", "text": result.text()}]});
+    if result.is_error {
+        call_result["isError"] = json!(true);
+    } else if let Some(schema) = def.and_then(|def| def.output_schema.as_ref()) {
+        let is_object = schema.get("type").is_some_and(|ty| ty == "object");
+        call_result["structuredContent"] =
+            if is_object { result.content.clone() } else { json!({"result": result.content}) };
+    }
+    json!({"jsonrpc": "2.0", "id": id, "result": call_result})
+}

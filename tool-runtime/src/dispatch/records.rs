@@ -1,0 +1,62 @@
+//! [`ToolCall`] and [`ToolResult`]: a provider-neutral record of one call and its answer, small
+//! enough for an agent to keep as its message history.
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::ToolError;
+
+/// One tool call a model made.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ToolCall {
+    /// The provider's id of the call, carried into the answer (Gemini may send none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub id: Option<String>,
+    /// The tool the model called.
+    pub name: String,
+    /// The arguments as JSON text, as the model sent them.
+    pub arguments: String,
+}
+
+/// The answer to one [`ToolCall`].
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ToolResult {
+    /// The id of the call it answers.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub id: Option<String>,
+    /// The tool that was called.
+    pub name: String,
+    /// The tool's output, or the error text the model reads.
+    pub content: Value,
+    /// True when `content` is an error the model should act on.
+    #[serde(default)]
+    pub is_error: bool,
+}
+
+impl ToolResult {
+    /// The result of `call`: its output, or its error worded for the model.
+    pub fn new(call: &ToolCall, outcome: Result<Value, ToolError>) -> Self {
+        let (content, is_error) = match outcome {
+            Ok(output) => (output, false),
+            Err(err) => (Value::String(err.to_string()), true),
+        };
+        ToolResult { id: call.id.clone(), name: call.name.clone(), content, is_error }
+    }
+
+    /// The content as the model reads it: a string output as plain text, any other as JSON text.
+    ///
+    /// ```
+    /// use serde_json::json;
+    /// use tool_runtime::{ToolCall, ToolResult};
+    ///
+    /// let call = ToolCall { id: Some("c1".into()), name: "add".into(), arguments: "{}".into() };
+    /// assert_eq!(ToolResult::new(&call, Ok(json!("done"))).text(), "done");
+    /// assert_eq!(ToolResult::new(&call, Ok(json!({"sum": 3}))).text(), r#"{"sum":3}"#);
+    /// ```
+    pub fn text(&self) -> String {
+        match &self.content {
+            Value::String(text) => text.clone(),
+            other => other.to_string(),
+        }
+    }
+}

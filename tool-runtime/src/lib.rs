@@ -70,7 +70,7 @@ pub use dispatch::{DispatchError, DispatchOptions, Exchange, FinalAnswer, ToolCa
 pub use error::{ArgumentProblem, ToolError};
 pub use target::report::{Change, ChangeKind, LoweringReport, RenderError};
 pub use target::{RenderOptions, Rendered, Target, UnknownTarget, render_tools};
-pub use tool::{ConfigTool, FnTool, Tool, ToolSet, Toolbox};
+pub use tool::{ConfigTool, FnTool, ParsedCall, Tool, ToolSet, Toolbox};
 pub use tool_macros::{tool, toolbox};
 
 #[doc(hidden)]

@@ -154,6 +154,10 @@ pub trait Toolbox: Sync {
     }
 }
 
+/// One call of a response parsed by [`ToolSet::parse_response`]: the call's id, and the variant or
+/// why the call does not parse.
+pub type ParsedCall<T> = (Option<String>, Result<T, ToolError>);
+
 /// Typed parsing of a call into one of several config-struct tools, made by `#[toolbox]` on an enum.
 pub trait ToolSet: Sized {
     /// The definitions of every variant's tool, in variant order, computed once.
@@ -174,10 +178,7 @@ pub trait ToolSet: Sized {
 
     /// Parses every tool call of a provider response into `(call id, the variant or why not)`, with
     /// the same decoding and limits as [`Toolbox::handle`].
-    fn parse_response(
-        target: Target,
-        response: &Value,
-    ) -> Result<Vec<(Option<String>, Result<Self, ToolError>)>, DispatchError> {
+    fn parse_response(target: Target, response: &Value) -> Result<Vec<ParsedCall<Self>>, DispatchError> {
         let options = DispatchOptions::default();
         let calls = dispatch::calls(target, response)?;
         Ok(calls

@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use pollster::block_on;
 use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use serde_json::{Value, json};
 use tool_runtime::{ConfigTool, DispatchOptions, FinalAnswer, Target, ToolSet, Toolbox, toolbox};
 

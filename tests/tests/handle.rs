@@ -161,7 +161,7 @@ fn mcp_errors_the_model_can_fix_are_tool_results_and_protocol_errors_are_json_rp
     let reply = block_on(lab.handle(Target::Mcp, bad.to_string())).unwrap();
     assert_eq!(reply["result"]["isError"], true);
     assert!(reply["result"].get("structuredContent").is_none());
-    assert!(reply["result"]["content"][0]["text"].as_str().unwrap().contains("missing field `b`"));
+    assert!(reply["result"]["content"][0]["text"].as_str().unwrap().contains("missing required field `b`"));
 
     let unknown = json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": "ad", "arguments": {}}});
     let reply = block_on(lab.handle(Target::Mcp, unknown.to_string())).unwrap();

@@ -75,6 +75,8 @@ pub fn pascal_case(name: &str) -> String {
 
 /// The candidate closest to `given`, when one is close enough to be what was meant: equal but for
 /// case, or at most a third of its length in edits (one edit at least: a typo or a swapped pair).
+/// Names shorter than three characters are only matched up to case: any short name is one edit
+/// from any other.
 /// Ties go to the first candidate, so the answer is deterministic.
 ///
 /// ```
@@ -86,7 +88,8 @@ pub fn did_you_mean<'a>(given: &str, candidates: impl IntoIterator<Item = &'a st
     for candidate in candidates {
         let distance =
             if candidate.eq_ignore_ascii_case(given) { 0 } else { strsim::damerau_levenshtein(given, candidate) };
-        let allowed = (candidate.chars().count() / 3).max(1);
+        let length = candidate.chars().count();
+        let allowed = if length < 3 { 0 } else { (length / 3).max(1) };
         if distance <= allowed && best.is_none_or(|(_, top)| distance < top) {
             best = Some((candidate, distance));
         }
@@ -129,5 +132,7 @@ mod tests {
         assert_eq!(did_you_mean("nmae", ["name", "title"]), Some("name"));
         assert_eq!(did_you_mean("readonly", ["read_only", "open_world"]), Some("read_only"));
         assert_eq!(did_you_mean("x", ["add", "sub"]), None);
+        assert_eq!(did_you_mean("c", ["a", "b"]), None, "short names are all one edit apart");
+        assert_eq!(did_you_mean("A", ["a", "b"]), Some("a"));
     }
 }

@@ -19,7 +19,7 @@ use serde_json::Value;
 /// assert_eq!(def.name, "add");
 /// assert!(def.output_schema.is_none());
 /// ```
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, Serialize)]
 #[non_exhaustive]
 pub struct ToolDef {
     /// The tool's name, valid for every target (`^[a-zA-Z_][a-zA-Z0-9_-]{0,63}$` when made by `#[tool]`).
@@ -42,6 +42,29 @@ pub struct ToolDef {
     /// Where the tool is defined, when it comes from Rust code.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub source: Option<SourceLocation>,
+    /// Whether the input schema states constraints serde does not check, worked out once.
+    #[serde(skip)]
+    constrained: std::sync::OnceLock<bool>,
+}
+
+impl PartialEq for ToolDef {
+    fn eq(&self, other: &Self) -> bool {
+        self.name == other.name
+            && self.description == other.description
+            && self.input_schema == other.input_schema
+            && self.output_schema == other.output_schema
+            && self.annotations == other.annotations
+            && self.strict == other.strict
+            && self.examples == other.examples
+            && self.source == other.source
+    }
+}
+
+impl ToolDef {
+    /// Whether calls must be checked against the input schema beyond what serde checks.
+    pub(crate) fn is_constrained(&self) -> bool {
+        *self.constrained.get_or_init(|| crate::dispatch::validate::has_constraints(&self.input_schema))
+    }
 }
 
 /// An example call of a tool: its arguments, and optionally what it shows.
@@ -78,6 +101,7 @@ impl ToolDef {
             strict: true,
             examples: Vec::new(),
             source: None,
+            constrained: std::sync::OnceLock::new(),
         }
     }
 

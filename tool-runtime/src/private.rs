@@ -161,7 +161,7 @@ mod tests {
     use super::*;
     use crate::ArgumentProblem;
 
-    #[derive(serde::Deserialize, Debug)]
+    #[derive(serde::Deserialize, schemars::JsonSchema, Debug)]
     #[serde(deny_unknown_fields)]
     #[allow(dead_code)]
     struct Args {
@@ -170,7 +170,7 @@ mod tests {
     }
 
     fn def() -> ToolDef {
-        ToolDef::new("search", "Search.", serde_json::json!({"type": "object", "properties": {}}))
+        ToolDef::new("search", "Search.", crate::schema::input_schema::<Args>())
     }
 
     fn problems(text: &str) -> Vec<ArgumentProblem> {
@@ -183,12 +183,12 @@ mod tests {
     #[test]
     fn a_type_error_points_at_the_value() {
         let problems = problems(r#"{"query": "x", "pages": [1, "two"]}"#);
-        assert_eq!(problems, [ArgumentProblem::new("/pages/1", "invalid type: string \"two\", expected u32")]);
+        assert_eq!(problems, [ArgumentProblem::new("/pages/1", "expected an integer, got the string \"two\"")]);
     }
 
     #[test]
     fn a_missing_field_is_reported_at_the_root() {
-        assert_eq!(problems(r#"{"pages": []}"#), [ArgumentProblem::new("", "missing field `query`")]);
+        assert_eq!(problems(r#"{"pages": []}"#), [ArgumentProblem::new("", "missing required field `query`")]);
     }
 
     #[test]
@@ -200,10 +200,11 @@ mod tests {
 
     #[test]
     fn empty_and_null_arguments_mean_no_arguments() {
-        #[derive(serde::Deserialize)]
+        #[derive(serde::Deserialize, schemars::JsonSchema)]
         struct NoArgs {}
+        let def = ToolDef::new("t", "T.", crate::schema::input_schema::<NoArgs>());
         for text in ["", "  ", "null"] {
-            assert!(parse_arguments::<NoArgs>(&def(), text).is_ok(), "{text:?}");
+            assert!(parse_arguments::<NoArgs>(&def, text).is_ok(), "{text:?}");
         }
     }
 

@@ -13,25 +13,47 @@ use crate::schema::nullable::is_nullable;
 use crate::schema::union::tagged_union;
 use crate::{ArgumentProblem, ToolDef, ToolError};
 
+/// The most bytes of arguments [`parse`] reads when called directly (`handle` applies its own limits).
+const DEFAULT_MAX_BYTES: usize = 1 << 20;
+
 /// Parses a call's arguments for the tool `def` into `T`.
 ///
-/// Empty text and `null` stand for "no arguments", which models send for tools without parameters.
+/// Empty text and `null` stand for "no arguments", which models send for tools without parameters;
+/// arguments encoded twice (a JSON string holding the object) are read through the string. A call
+/// serde accepts, for a tool whose schema states nothing serde does not check, is parsed once
+/// straight from the text; anything else goes through the schema, which finds every problem.
 pub(crate) fn parse<T: DeserializeOwned>(def: &ToolDef, arguments: &str) -> Result<T, ToolError> {
     let invalid = |problems: Vec<ArgumentProblem>| ToolError::InvalidArguments { tool: def.name.clone(), problems };
-    let trimmed = arguments.trim();
-    let text = if trimmed.is_empty() || trimmed == "null" { "{}" } else { arguments };
+    if arguments.len() > DEFAULT_MAX_BYTES {
+        let message =
+            format!("the arguments have {} bytes; the limit is {DEFAULT_MAX_BYTES}: send less", arguments.len());
+        return Err(invalid(vec![ArgumentProblem::new("", message)]));
+    }
+    let decoded;
+    let text = match arguments.trim() {
+        "" | "null" => "{}",
+        quoted if quoted.starts_with('"') => match serde_json::from_str::<String>(quoted) {
+            Ok(inner) if inner.trim_start().starts_with('{') => {
+                decoded = inner;
+                &decoded
+            }
+            _ => arguments,
+        },
+        _ => arguments,
+    };
     let tagged = def.input_schema.get("oneOf").is_some() || def.input_schema.get("anyOf").is_some();
-    if !tagged && !text.contains("null") {
-        // Nothing to clean: straight from the text.
+    if !tagged && !def.is_constrained() && !text.contains("null") {
         let mut deserializer = serde_json::Deserializer::from_str(text);
-        let value = serde_path_to_error::deserialize(&mut deserializer)
-            .map_err(|err| invalid(vec![problem(json_pointer(err.path()), err.into_inner())]))?;
-        deserializer.end().map_err(|err| invalid(vec![problem(String::new(), err)]))?;
-        return Ok(value);
+        if let Ok(value) = T::deserialize(&mut deserializer)
+            && deserializer.end().is_ok()
+        {
+            return Ok(value);
+        }
     }
     let mut value: Value = serde_json::from_str(text).map_err(|err| invalid(vec![problem(String::new(), err)]))?;
     let mut problems = Vec::new();
     clean(&mut value, &def.input_schema, &def.input_schema, "", &mut problems);
+    problems.extend(super::validate::validate(&value, &def.input_schema, &def.input_schema));
     if !problems.is_empty() {
         return Err(invalid(problems));
     }

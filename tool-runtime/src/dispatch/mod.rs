@@ -6,6 +6,7 @@ mod final_answer;
 mod mcp;
 mod options;
 mod records;
+pub(crate) mod validate;
 mod wire;
 
 use std::panic::AssertUnwindSafe;

@@ -79,7 +79,7 @@ fn invalid_arguments_say_where_and_what() {
 
     let err = block_on(browser.call("add", r#"{"a": 1, "b": 2, "c": 3}"#)).unwrap_err();
     let problems = problems(err);
-    assert_eq!(problems, [ArgumentProblem::new("/c", "unknown field `c`. Fields: `a`, `b`")]);
+    assert_eq!(problems, [ArgumentProblem::new("/c", "unknown field `c` (sent the number 3). Fields: `a`, `b`")]);
 
     let err = block_on(browser.call("add", r#"{"a": 1,"#)).unwrap_err();
     assert!(matches!(err, ToolError::InvalidArguments { .. }), "truncated JSON is invalid arguments: {err:?}");
@@ -113,7 +113,7 @@ fn renamed_arguments_are_read_by_their_json_names() {
             ArgumentProblem::new("", "missing required field `extraHeaders`"),
             ArgumentProblem::new(
                 "/extra_headers",
-                "unknown field `extra_headers`; did you mean `extraHeaders`? Fields: `extraHeaders`, `followRedirects`, `kind`, `limits`, `url`"
+                "unknown field `extra_headers` (sent an array of 0); did you mean `extraHeaders`? Fields: `extraHeaders`, `followRedirects`, `kind`, `limits`, `url`"
             )
         ]
     );

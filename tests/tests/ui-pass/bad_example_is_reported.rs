@@ -14,7 +14,7 @@ fn main() {
     assert_eq!(
         problem,
         "example 2 of `web_search`, {\"qurey\":\"rust\"}, does not fit the tool: invalid arguments for tool \
-         `web_search`:\n- at (root): missing required field `query`\n- at /qurey: unknown field `qurey`; did you \
-         mean `query`? Fields: `query`\nFix the arguments and call `web_search` again."
+         `web_search`:\n- at (root): missing required field `query`\n- at /qurey: unknown field `qurey` (sent the \
+         string \"rust\"); did you mean `query`? Fields: `query`\nFix the arguments and call `web_search` again."
     );
 }

@@ -291,7 +291,11 @@ fn object(
                 } else {
                     known.iter().map(|k| format!("`{k}`")).collect::<Vec<_>>().join(", ")
                 };
-                push(problems, &here, format!("unknown field `{name}`{hint} Fields: {list}"));
+                push(
+                    problems,
+                    &here,
+                    format!("unknown field `{name}` (sent {}){hint} Fields: {list}", describe(field)),
+                );
             }
             (None, _) => {}
         }

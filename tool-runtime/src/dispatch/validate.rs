@@ -473,7 +473,7 @@ mod tests {
                 ),
                 (
                     "/qurey".into(),
-                    "unknown field `qurey`; did you mean `query`? Fields: `limit`, `mode`, `query`".into()
+                    "unknown field `qurey` (sent the string \"x\"); did you mean `query`? Fields: `limit`, `mode`, `query`".into()
                 ),
             ]
         );

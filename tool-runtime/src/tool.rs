@@ -128,6 +128,59 @@ pub trait Toolbox: Sync {
     }
 
     /// [`Toolbox::handle`] with options, returning the calls and results too (for an agent's history).
+    ///
+    /// A complete agent step loop, replaying recorded Anthropic responses instead of a network call:
+    ///
+    /// ```
+    /// use tool_runtime::{render_tools, toolbox, DispatchOptions, FinalAnswer, RenderOptions, Target, Tool, Toolbox};
+    ///
+    /// struct Calculator;
+    ///
+    /// #[toolbox]
+    /// impl Calculator {
+    ///     /// Add two numbers.
+    ///     #[tool]
+    ///     fn add(a: i64, b: i64) -> i64 {
+    ///         a + b
+    ///     }
+    /// }
+    ///
+    /// // The request's `tools`: the toolbox and the opt-in final answer.
+    /// let mut tools = Calculator::tools().to_vec();
+    /// tools.push(FinalAnswer::definition().clone());
+    /// let request_tools = render_tools(&tools, Target::Anthropic, &RenderOptions::default()).unwrap().value;
+    /// assert_eq!(request_tools.as_array().unwrap().len(), 2);
+    ///
+    /// // What the model answers, step by step (a real agent sends `request_tools` and the messages).
+    /// let recorded = [
+    ///     r#"{"role": "assistant", "content": [
+    ///         {"type": "text", "text": "Let me add."},
+    ///         {"type": "tool_use", "id": "t1", "name": "add", "input": {"a": 2, "b": "3"}}]}"#,
+    ///     r#"{"role": "assistant", "content": [
+    ///         {"type": "tool_use", "id": "t2", "name": "add", "input": {"a": 2, "b": 3}}]}"#,
+    ///     r#"{"role": "assistant", "content": [
+    ///         {"type": "tool_use", "id": "t3", "name": "final_answer", "input": {"answer": "2 + 3 = 5"}}]}"#,
+    /// ];
+    /// let options = DispatchOptions::default().final_answer(true);
+    /// let mut history = Vec::new();
+    /// let mut answer = None;
+    /// for response in recorded {
+    ///     let exchange = pollster::block_on(Calculator.dispatch(Target::Anthropic, response, options)).unwrap();
+    ///     history.extend(exchange.calls.into_iter().zip(exchange.results));
+    ///     if exchange.final_answer.is_some() {
+    ///         answer = exchange.final_answer;
+    ///         break;
+    ///     }
+    ///     // `exchange.reply` is the user message with the tool results: send it next.
+    ///     assert_eq!(exchange.reply["role"], "user");
+    /// }
+    /// assert_eq!(answer.as_deref(), Some("2 + 3 = 5"));
+    /// let (first_call, first_result) = &history[0];
+    /// assert!(first_result.is_error, "the model sent \"3\" for a number and was told so");
+    /// assert!(first_result.text().contains("at /b: expected an integer"));
+    /// assert_eq!(history[1].1.text(), "5");
+    /// assert_eq!(first_call.id.as_deref(), Some("t1"));
+    /// ```
     fn dispatch(
         &self,
         target: Target,

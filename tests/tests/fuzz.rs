@@ -1,0 +1,174 @@
+//! Untrusted input never takes the process down: arbitrary tool names, argument text and provider
+//! responses go through `call`, `parse`, `parse_response` and `handle` for every provider, and each
+//! returns a value or an error — no panic escapes.
+//!
+//! The suite runs a fast slice (2,000 cases a property). The long run, recorded in BENCHMARKS.md:
+//! `TOOLC_FUZZ_CASES=1000000 cargo test --release -p toolc-tests --test fuzz`
+
+use std::panic::{AssertUnwindSafe, catch_unwind};
+
+use pollster::block_on;
+use proptest::prelude::*;
+use serde_json::{Map, Value, json};
+use tool_runtime::{ConfigTool, DispatchOptions, Target, ToolSet, Toolbox};
+use toolc_tests::browser::Browser;
+use toolc_tests::nodes::{BrowserAction, NodeOp};
+use toolc_tests::probe::ScheduleJob;
+
+fn cases() -> u32 {
+    std::env::var("TOOLC_FUZZ_CASES").ok().and_then(|n| n.parse().ok()).unwrap_or(2000)
+}
+
+/// Names the tools know, near misses, and anything else.
+fn name() -> impl Strategy<Value = String> {
+    prop_oneof![
+        prop::sample::select(vec![
+            "add",
+            "launchBrowser",
+            "scroll_page",
+            "browser_action",
+            "delete_nodes",
+            "add_or_replace_nodes"
+        ])
+        .prop_map(str::to_owned),
+        "[a-zA-Z_]{0,12}",
+        any::<String>(),
+    ]
+}
+
+/// JSON values, with keys the tools use so that some calls get far into decoding.
+fn json_value() -> impl Strategy<Value = Value> {
+    let leaf = prop_oneof![
+        Just(Value::Null),
+        any::<bool>().prop_map(Value::Bool),
+        any::<i64>().prop_map(|n| json!(n)),
+        any::<u64>().prop_map(|n| json!(n)),
+        any::<f64>().prop_map(|n| json!(n)),
+        ".{0,12}".prop_map(Value::String),
+        prop::sample::select(vec!["up", "down", "navigate", "click", "openNewTab", "https://x.test", "end"])
+            .prop_map(|s| json!(s)),
+    ];
+    leaf.prop_recursive(5, 48, 6, |inner| {
+        let key = prop_oneof![
+            prop::sample::select(vec![
+                "a",
+                "b",
+                "url",
+                "direction",
+                "pixels",
+                "action",
+                "selector",
+                "nodes",
+                "target",
+                "alias",
+                "type",
+                "deleteChildren",
+                "name",
+                "count",
+                "enabled",
+                "priority",
+                "tags",
+                "limits",
+                "steps",
+                "ratio",
+            ])
+            .prop_map(str::to_owned),
+            ".{0,6}",
+        ];
+        prop_oneof![
+            prop::collection::vec(inner.clone(), 0..6).prop_map(Value::Array),
+            prop::collection::btree_map(key, inner, 0..6)
+                .prop_map(|map| Value::Object(map.into_iter().collect::<Map<_, _>>())),
+        ]
+    })
+}
+
+/// Argument text: JSON, JSON cut or spliced at any point, JSON encoded twice, or any string.
+fn arguments() -> impl Strategy<Value = String> {
+    prop_oneof![
+        json_value().prop_map(|value| value.to_string()),
+        (json_value(), any::<prop::sample::Index>(), ".{0,3}").prop_map(|(value, at, insert)| {
+            let text = value.to_string();
+            let cut = text.char_indices().map(|(i, _)| i).nth(at.index(text.chars().count().max(1))).unwrap_or(0);
+            format!("{}{insert}", &text[..cut])
+        }),
+        json_value().prop_map(|value| Value::String(value.to_string()).to_string()),
+        any::<String>(),
+    ]
+}
+
+fn call_entry(target: Target, id: Value, name: String, arguments: String, as_object: bool) -> Value {
+    let args: Value = if as_object {
+        serde_json::from_str(&arguments).unwrap_or(Value::String(arguments))
+    } else {
+        Value::String(arguments)
+    };
+    match target {
+        Target::OpenAi => json!({"id": id, "type": "function", "function": {"name": name, "arguments": args}}),
+        Target::OpenAiResponses => json!({"type": "function_call", "call_id": id, "name": name, "arguments": args}),
+        Target::Anthropic => json!({"type": "tool_use", "id": id, "name": name, "input": args}),
+        Target::Gemini => json!({"functionCall": {"id": id, "name": name, "args": args}}),
+        _ => json!({"jsonrpc": "2.0", "id": id, "method": "tools/call", "params": {"name": name, "arguments": args}}),
+    }
+}
+
+/// Responses of the provider's shape with random calls in them, or any JSON at all.
+fn response(target: Target) -> impl Strategy<Value = Value> {
+    let entry = (prop_oneof![json_value(), ".{0,8}".prop_map(|s| json!(s))], name(), arguments(), any::<bool>())
+        .prop_map(move |(id, name, arguments, as_object)| call_entry(target, id, name, arguments, as_object));
+    let shaped = (prop::collection::vec(prop_oneof![3 => entry, 1 => json_value()], 0..5), json_value()).prop_map(
+        move |(entries, noise)| match target {
+            Target::OpenAi => {
+                json!({"choices": [{"message": {"role": "assistant", "tool_calls": entries, "content": noise}}]})
+            }
+            Target::OpenAiResponses => json!({"output": entries}),
+            Target::Anthropic => json!({"role": "assistant", "content": entries}),
+            Target::Gemini => json!({"candidates": [{"content": {"role": "model", "parts": entries}}]}),
+            _ => entries.into_iter().next().unwrap_or(noise),
+        },
+    );
+    prop_oneof![4 => shaped, 1 => json_value()]
+}
+
+const TARGETS: [Target; 5] = [Target::OpenAi, Target::OpenAiResponses, Target::Anthropic, Target::Gemini, Target::Mcp];
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: cases(), failure_persistence: None, ..ProptestConfig::default() })]
+
+    #[test]
+    fn call_never_panics(name in name(), arguments in arguments()) {
+        let outcome = catch_unwind(AssertUnwindSafe(|| block_on(Browser::default().call(&name, &arguments))));
+        prop_assert!(outcome.is_ok(), "call({name:?}, {arguments:?}) panicked");
+    }
+
+    #[test]
+    fn parse_never_panics(name in name(), arguments in arguments()) {
+        let outcome = catch_unwind(AssertUnwindSafe(|| {
+            let _ = NodeOp::parse(&name, &arguments);
+            let _ = BrowserAction::parse(&arguments);
+            let _ = ScheduleJob::parse(&arguments);
+        }));
+        prop_assert!(outcome.is_ok(), "parse({name:?}, {arguments:?}) panicked");
+    }
+
+    #[test]
+    fn handle_never_panics((target, response) in (0..TARGETS.len()).prop_flat_map(|i| (Just(TARGETS[i]), response(TARGETS[i])))) {
+        let text = response.to_string();
+        let outcome = catch_unwind(AssertUnwindSafe(|| {
+            let options = DispatchOptions::default().max_concurrency(3);
+            let exchange = block_on(Browser::default().dispatch(target, &text, options));
+            let _ = NodeOp::parse_response(target, &response);
+            exchange
+        }));
+        prop_assert!(outcome.is_ok(), "handle({target}, {text}) panicked");
+        if let Ok(Ok(exchange)) = outcome {
+            prop_assert_eq!(exchange.results.len(), exchange.calls.len(), "every call answered");
+        }
+    }
+
+    #[test]
+    fn handle_never_panics_on_any_bytes(bytes in prop::collection::vec(any::<u8>(), 0..256), target_index in 0..TARGETS.len()) {
+        let outcome = catch_unwind(AssertUnwindSafe(|| block_on(Browser::default().handle(TARGETS[target_index], &bytes))));
+        prop_assert!(outcome.is_ok(), "handle on {bytes:?} panicked");
+    }
+}

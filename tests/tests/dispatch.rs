@@ -225,3 +225,22 @@ fn a_flattened_tagged_enum_call_parses_into_its_variant() {
     let op = NodeOp::parse("browser_action", r#"{"action": "navigate", "url": "https://x.test", "selector": null}"#);
     assert_eq!(op.unwrap(), NodeOp::BrowserAction(BrowserAction::Navigate { url: "https://x.test".into() }));
 }
+
+#[test]
+fn unknown_fields_are_refused_for_config_structs_too() {
+    // DeleteNodes does not say `deny_unknown_fields`; the model is still told.
+    let err = DeleteNodes::parse(r#"{"nodes": ["a"], "deleteChildern": true}"#).unwrap_err();
+    assert_eq!(
+        problems(err),
+        [ArgumentProblem::new(
+            "/deleteChildern",
+            "unknown field `deleteChildern` (sent true); did you mean `deleteChildren`? Fields: `deleteChildren`, `nodes`"
+        )]
+    );
+}
+
+#[test]
+fn arguments_encoded_twice_are_read_through_the_string() {
+    let twice = serde_json::to_string(r#"{"a": 40, "b": 2}"#).unwrap();
+    assert_eq!(block_on(Browser::default().call("add", &twice)).unwrap(), 42);
+}

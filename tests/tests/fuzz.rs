@@ -2,7 +2,8 @@
 //! responses go through `call`, `parse`, `parse_response` and `handle` for every provider, and each
 //! returns a value or an error — no panic escapes.
 //!
-//! The suite runs a fast slice (2,000 cases a property). The long run, recorded in BENCHMARKS.md:
+//! The suite runs a fast slice (2,000 cases a property). The long run, whose last result the README
+//! records:
 //! `TOOLC_FUZZ_CASES=1000000 cargo test --release -p toolc-tests --test fuzz`
 
 use std::panic::{AssertUnwindSafe, catch_unwind};

@@ -20,8 +20,9 @@ const DEFAULT_MAX_BYTES: usize = 1 << 20;
 ///
 /// Empty text and `null` stand for "no arguments", which models send for tools without parameters;
 /// arguments encoded twice (a JSON string holding the object) are read through the string. A call
-/// serde accepts, for a tool whose schema states nothing serde does not check, is parsed once
-/// straight from the text; anything else goes through the schema, which finds every problem.
+/// serde accepts without skipping a field, for a tool whose schema states nothing serde does not
+/// check, is parsed once straight from the text; anything else goes through the schema, which finds
+/// every problem.
 pub(crate) fn parse<T: DeserializeOwned>(def: &ToolDef, arguments: &str) -> Result<T, ToolError> {
     let invalid = |problems: Vec<ArgumentProblem>| ToolError::InvalidArguments { tool: def.name.clone(), problems };
     if arguments.len() > DEFAULT_MAX_BYTES {
@@ -43,8 +44,12 @@ pub(crate) fn parse<T: DeserializeOwned>(def: &ToolDef, arguments: &str) -> Resu
     };
     let tagged = def.input_schema.get("oneOf").is_some() || def.input_schema.get("anyOf").is_some();
     if !tagged && !def.is_constrained() && !text.contains("null") {
+        // serde skips fields a struct does not declare; any such field sends the call the long way,
+        // which refuses it with a did-you-mean.
+        let mut ignored = false;
         let mut deserializer = serde_json::Deserializer::from_str(text);
-        if let Ok(value) = T::deserialize(&mut deserializer)
+        if let Ok(value) = serde_ignored::deserialize(&mut deserializer, |_| ignored = true)
+            && !ignored
             && deserializer.end().is_ok()
         {
             return Ok(value);

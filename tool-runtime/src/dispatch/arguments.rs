@@ -10,6 +10,7 @@ use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 
 use crate::schema::nullable::is_nullable;
+use crate::schema::refs::resolve;
 use crate::schema::union::tagged_union;
 use crate::{ArgumentProblem, ToolDef, ToolError};
 
@@ -90,22 +91,6 @@ fn json_pointer(path: &serde_path_to_error::Path) -> String {
         }
     }
     pointer
-}
-
-/// Follows `$ref`s to `#/$defs/…` of `root`.
-fn resolve<'a>(mut schema: &'a Value, root: &'a Value) -> &'a Value {
-    for _ in 0..32 {
-        let Some(reference) = schema.get("$ref").and_then(Value::as_str) else { break };
-        let target = match reference {
-            "#" => Some(root),
-            _ => reference.strip_prefix("#/$defs/").and_then(|name| root.get("$defs")?.get(name)),
-        };
-        match target {
-            Some(target) => schema = target,
-            None => break,
-        }
-    }
-    schema
 }
 
 fn clean(value: &mut Value, schema: &Value, root: &Value, at: &str, problems: &mut Vec<ArgumentProblem>) {

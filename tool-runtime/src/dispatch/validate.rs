@@ -12,6 +12,7 @@ use serde_json::{Map, Value};
 use tool_names::did_you_mean;
 
 use crate::ArgumentProblem;
+use crate::schema::refs::resolve;
 use crate::schema::union::{TaggedUnion, tagged_union};
 
 /// Keywords that constrain values beyond what their Rust types check.
@@ -67,21 +68,6 @@ pub(crate) fn validate(value: &Value, schema: &Value, root: &Value) -> Vec<Argum
     let mut problems = Vec::new();
     check(value, schema, root, "", &mut problems);
     problems
-}
-
-fn resolve<'a>(mut schema: &'a Value, root: &'a Value) -> &'a Value {
-    for _ in 0..32 {
-        let Some(reference) = schema.get("$ref").and_then(Value::as_str) else { break };
-        let target = match reference {
-            "#" => Some(root),
-            _ => reference.strip_prefix("#/$defs/").and_then(|name| root.get("$defs")?.get(name)),
-        };
-        match target {
-            Some(target) => schema = target,
-            None => break,
-        }
-    }
-    schema
 }
 
 /// How the model's value reads in a message.

@@ -166,6 +166,22 @@ fn merge(node: &mut Map<String, Value>, siblings: Map<String, Value>) {
     }
 }
 
+/// Follows `$ref`s to `#` and `#/$defs/…` of `root` (at most 32, so a cycle of aliases ends).
+pub(crate) fn resolve<'a>(mut schema: &'a Value, root: &'a Value) -> &'a Value {
+    for _ in 0..32 {
+        let Some(reference) = schema.get("$ref").and_then(Value::as_str) else { break };
+        let target = match reference {
+            "#" => Some(root),
+            _ => reference.strip_prefix("#/$defs/").and_then(|name| root.get("$defs")?.get(name)),
+        };
+        match target {
+            Some(target) => schema = target,
+            None => break,
+        }
+    }
+    schema
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

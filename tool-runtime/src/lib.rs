@@ -60,6 +60,8 @@ extern crate self as tool_runtime;
 mod def;
 pub mod dispatch;
 mod error;
+#[doc(hidden)]
+pub mod export;
 pub mod registry;
 pub mod schema;
 pub mod target;

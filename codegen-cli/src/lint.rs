@@ -1,0 +1,183 @@
+//! `toolc lint`: what lowering changes and what may hurt, as compiler-style diagnostics pointing at
+//! the Rust source of each tool.
+
+use std::collections::BTreeSet;
+use std::path::PathBuf;
+
+use serde_json::Value;
+
+use crate::{Failure, Outcome, output, probe};
+
+/// Report kinds worth a warning: the provider no longer enforces what the schema says.
+const LOSSY: &[&str] = &["moved-to-description", "stringified", "dropped"];
+/// How many changes one warning lists before pointing at report.json.
+const SHOWN: usize = 8;
+
+struct Warning {
+    message: String,
+    location: String,
+    notes: Vec<String>,
+}
+
+pub fn run(manifest_path: &Option<PathBuf>, packages: &[String], deny: bool) -> Result<Outcome, Failure> {
+    let (export, _) = probe::run(manifest_path, packages, "all")?;
+    let mut count = 0;
+    let mut errors = 0;
+    for (package, document) in &export.packages {
+        for error in &document.errors {
+            output::error(&format!("{package}: {error}"));
+            errors += 1;
+        }
+        let report = document.files.get("report.json").and_then(Value::as_array).cloned().unwrap_or_default();
+        for definition in &document.definitions {
+            for warning in warnings(definition, &report, document.files.get("openai.json")) {
+                output::warning(&warning.message);
+                output::location(&warning.location);
+                for note in &warning.notes {
+                    output::text(&format!("   = note: {note}\n"));
+                }
+                output::text("\n");
+                count += 1;
+            }
+        }
+    }
+    let verdict = format!("{count} warnings, {errors} errors");
+    if errors > 0 || (deny && count > 0) {
+        output::error(&format!("lint failed: {verdict}{}", if deny && count > 0 { " (warnings denied)" } else { "" }));
+        return Ok(Outcome::Problems);
+    }
+    output::status("Finished", &format!("lint: {verdict}"));
+    Ok(Outcome::Ok)
+}
+
+fn location(definition: &Value) -> String {
+    let source = &definition["source"];
+    match (source["file"].as_str(), source["line"].as_u64(), source["column"].as_u64()) {
+        (Some(file), Some(line), Some(column)) => format!("{file}:{line}:{column}"),
+        _ => "(no source)".to_owned(),
+    }
+}
+
+fn warnings(definition: &Value, report: &[Value], openai: Option<&Value>) -> Vec<Warning> {
+    let name = definition["name"].as_str().unwrap_or_default();
+    let at = location(definition);
+    let mut found = Vec::new();
+
+    let schema = &definition["input_schema"];
+    let properties = schema["properties"].as_object();
+    let undocumented: Vec<&str> = properties
+        .into_iter()
+        .flatten()
+        .filter(|(_, property)| property.get("description").is_none())
+        .map(|(key, _)| key.as_str())
+        .collect();
+    for argument in undocumented {
+        found.push(Warning {
+            message: format!("argument `{argument}` of tool `{name}` has no description"),
+            location: at.clone(),
+            notes: vec!["describe it in the doc comment's `# Arguments` section (or the field's doc comment); the model sees only its name".into()],
+        });
+    }
+
+    let length = definition["description"].as_str().map_or(0, |text| text.chars().count());
+    if length > 1024 {
+        found.push(Warning {
+            message: format!("the description of `{name}` has {length} characters"),
+            location: at.clone(),
+            notes: vec![
+                "OpenAI has refused tool descriptions over 1024 characters; move details into argument descriptions"
+                    .into(),
+            ],
+        });
+    }
+
+    let mut seen = BTreeSet::new();
+    let lossy: Vec<String> = report
+        .iter()
+        .filter(|change| change["tool"] == name)
+        .filter(|change| LOSSY.contains(&change["kind"].as_str().unwrap_or_default()))
+        .filter(|change| !enforced_anyway(change["detail"].as_str().unwrap_or_default()))
+        .map(|change| {
+            format!(
+                "{}: {} at {}: {}",
+                change["target"].as_str().unwrap_or_default(),
+                change["kind"].as_str().unwrap_or_default(),
+                change["path"].as_str().unwrap_or_default(),
+                change["detail"].as_str().unwrap_or_default()
+            )
+        })
+        .filter(|line| seen.insert(line.clone()))
+        .collect();
+    if !lossy.is_empty() {
+        let mut notes: Vec<String> = lossy.iter().take(SHOWN).cloned().collect();
+        if lossy.len() > SHOWN {
+            notes.push(format!("…and {} more in report.json", lossy.len() - SHOWN));
+        }
+        notes.push("dispatch still checks every call against the full schema; the provider only sees the hint".into());
+        let changes = if lossy.len() == 1 { "1 change".to_owned() } else { format!("{} changes", lossy.len()) };
+        found.push(Warning {
+            message: format!("lowering `{name}` loses what some providers enforce ({changes})"),
+            location: at.clone(),
+            notes,
+        });
+    }
+
+    if let Some(tool) =
+        openai.and_then(Value::as_array).and_then(|tools| tools.iter().find(|tool| tool["function"]["name"] == name))
+    {
+        let (properties, enum_values, depth) = measure(&tool["function"]["parameters"], 1);
+        for (what, value, limit) in [
+            ("object properties", properties, 5000),
+            ("enum values", enum_values, 1000),
+            ("levels of nesting", depth, 10),
+        ] {
+            if value * 5 >= limit * 4 {
+                found.push(Warning {
+                    message: format!("`{name}` has {value} {what}, near OpenAI's limit of {limit}"),
+                    location: at.clone(),
+                    notes: vec!["strict mode refuses schemas past the limit".into()],
+                });
+            }
+        }
+    }
+    found
+}
+
+/// Changes that lose nothing in practice: serde checks Rust number types, dispatch refuses unknown
+/// fields, and a default the model leaves out is applied all the same.
+fn enforced_anyway(detail: &str) -> bool {
+    detail.contains("names a Rust number type")
+        || detail.starts_with("`additionalProperties: false`")
+        || (detail.starts_with("{default: ") && !detail.contains(", "))
+}
+
+/// Properties, enum values and nesting depth of a schema.
+fn measure(schema: &Value, depth: usize) -> (usize, usize, usize) {
+    let mut totals = (0, 0, depth);
+    match schema {
+        Value::Object(node) => {
+            if let Some(Value::Array(values)) = node.get("enum") {
+                totals.1 += values.len();
+            }
+            for (key, child) in node {
+                let deeper = if key == "properties" { depth + 1 } else { depth };
+                let inner = match (key.as_str(), child) {
+                    ("properties" | "$defs", Value::Object(map)) => {
+                        totals.0 += if key == "properties" { map.len() } else { 0 };
+                        map.values().map(|value| measure(value, deeper)).fold((0, 0, depth), add)
+                    }
+                    ("items" | "anyOf" | "additionalProperties", _) => measure(child, depth),
+                    _ => (0, 0, depth),
+                };
+                totals = add(totals, inner);
+            }
+        }
+        Value::Array(items) => totals = items.iter().map(|item| measure(item, depth)).fold(totals, add),
+        _ => {}
+    }
+    totals
+}
+
+fn add(a: (usize, usize, usize), b: (usize, usize, usize)) -> (usize, usize, usize) {
+    (a.0 + b.0, a.1 + b.1, a.2.max(b.2))
+}

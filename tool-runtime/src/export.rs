@@ -1,0 +1,84 @@
+//! What `toolc` reads from a program: every registered tool, grouped by the package that defines it,
+//! rendered for the requested targets, with the lowering report (and Rust source locations) and
+//! every error. The `toolc` command builds a small program that links a workspace's crates and
+//! calls [`probe_main`], which prints this as JSON.
+
+use std::collections::BTreeMap;
+
+use serde_json::{Value, json};
+
+use crate::{RenderOptions, Target, ToolDef, registry, render_tools};
+
+/// The export document for `targets`: `{"packages": {name: {"files", "errors", "definitions"}}}`.
+pub fn document(targets: &[Target]) -> Value {
+    let mut packages: BTreeMap<&str, Vec<&ToolDef>> = BTreeMap::new();
+    for def in registry::tools() {
+        if let Some(source) = def.source {
+            packages.entry(source.package).or_default().push(def);
+        }
+    }
+    let mut out = serde_json::Map::new();
+    for (package, defs) in packages {
+        out.insert(package.to_owned(), package_document(&defs, targets));
+    }
+    json!({"packages": out})
+}
+
+fn location(def: &ToolDef) -> String {
+    def.source.map_or_else(|| "(no source)".to_owned(), |source| source.to_string())
+}
+
+fn package_document(defs: &[&ToolDef], targets: &[Target]) -> Value {
+    let mut errors = Vec::new();
+    for pair in defs.windows(2) {
+        if pair[0].name == pair[1].name {
+            errors.push(format!(
+                "the tool name `{}` is used twice in this package: at {} and at {}; rename one with `#[tool(name = \"...\")]`",
+                pair[0].name,
+                location(pair[0]),
+                location(pair[1])
+            ));
+        }
+    }
+    let mut files = serde_json::Map::new();
+    let mut report = Vec::new();
+    if errors.is_empty() {
+        for &target in targets {
+            match render_tools(defs.iter().copied(), target, &RenderOptions::default()) {
+                Ok(rendered) => {
+                    files.insert(format!("{target}.json"), rendered.value);
+                    for change in rendered.report.changes {
+                        let source = defs.iter().find(|def| def.name == change.tool).and_then(|def| def.source);
+                        let mut entry = serde_json::to_value(&change).expect("a change serializes");
+                        if let Some(source) = source {
+                            entry["source"] =
+                                json!({"file": source.file, "line": source.line, "column": source.column});
+                        }
+                        report.push(entry);
+                    }
+                }
+                Err(err) => errors.push(err.to_string()),
+            }
+        }
+        files.insert("report.json".to_owned(), Value::Array(report));
+    }
+    json!({"files": files, "errors": errors, "definitions": defs})
+}
+
+/// The probe program's `main`: reads the targets (comma-separated text forms, or `all`) from its
+/// first argument and prints [`document`] as JSON on standard output.
+pub fn probe_main() {
+    let wanted = std::env::args().nth(1).unwrap_or_else(|| "all".to_owned());
+    let targets: Vec<Target> = if wanted == "all" {
+        Target::ALL.to_vec()
+    } else {
+        match wanted.split(',').map(str::parse).collect::<Result<Vec<Target>, _>>() {
+            Ok(targets) => targets,
+            Err(err) => {
+                eprintln!("{err}");
+                std::process::exit(2);
+            }
+        }
+    };
+    println!("{}", document(&targets));
+}

@@ -1,0 +1,119 @@
+//! The web tools over a fake backend and the browser suite over in-memory pages: inputs checked
+//! (`numResults` from 1 to 20, default 5), outputs with their status, errors with details.
+
+use std::collections::BTreeMap;
+
+use pollster::block_on;
+use roo_tools::browser::{BrowserTools, Page};
+use roo_tools::web::{Backend, SearchResult, WebTools};
+use serde_json::{Value, json};
+use tool_runtime::{Target, ToolError, Toolbox};
+
+struct FakeWeb;
+
+impl Backend for FakeWeb {
+    fn search(&self, query: &str) -> Vec<SearchResult> {
+        (1..=30)
+            .map(|i| SearchResult {
+                title: format!("{query} {i}"),
+                url: format!("https://example.com/{i}"),
+                snippet: String::new(),
+            })
+            .collect()
+    }
+
+    fn fetch(&self, url: &str) -> Result<(String, String), (u16, String)> {
+        match url {
+            "https://example.com/big" => Ok(("x".repeat(2000), "text/plain".into())),
+            "https://example.com/gone" => Err((404, "Not Found".into())),
+            "https://example.com/down" => Err((503, "Service Unavailable".into())),
+            _ => Ok(("# Hello".into(), "text/markdown".into())),
+        }
+    }
+}
+
+fn call(tools: &impl Toolbox, name: &str, arguments: Value) -> Result<Value, ToolError> {
+    block_on(tools.call(name, &arguments.to_string()))
+}
+
+#[test]
+fn search_takes_five_results_by_default_and_refuses_out_of_range_counts() {
+    let web = WebTools::new(FakeWeb);
+    assert_eq!(call(&web, "webSearch", json!({"query": "rust"})).unwrap().as_array().unwrap().len(), 5);
+    assert_eq!(
+        call(&web, "webSearch", json!({"query": "rust", "numResults": 2})).unwrap().as_array().unwrap().len(),
+        2
+    );
+    let err = call(&web, "webSearch", json!({"query": "rust", "numResults": 0})).unwrap_err();
+    assert!(err.to_string().contains("at /numResults: expected at least 1, got 0"), "{err}");
+    let mcp = WebTools::render(Target::Mcp).unwrap();
+    let schema = &mcp[0]["inputSchema"]["properties"]["numResults"];
+    assert_eq!((schema["minimum"].clone(), schema["default"].clone()), (json!(1), json!(5)));
+}
+
+#[test]
+fn fetch_reports_status_and_error_details() {
+    let web = WebTools::new(FakeWeb);
+    let ok = call(&web, "fetchDocument", json!({"url": "https://example.com/a", "documentType": "markdown"})).unwrap();
+    assert_eq!(ok["status"], "ok");
+    assert_eq!(ok["content"], "# Hello");
+    assert_eq!(ok["error"], Value::Null);
+    assert_eq!(ok["metadata"], json!({"contentType": "text/markdown", "expected": "markdown"}));
+
+    let big = call(&web, "fetchDocument", json!({"url": "https://example.com/big", "maxBytes": 100})).unwrap();
+    assert_eq!(big["status"], "too_large");
+    assert_eq!(big["error"]["reason"], "2000 bytes; the limit is 100");
+    let gone = call(&web, "fetchDocument", json!({"url": "https://example.com/gone"})).unwrap();
+    assert_eq!((gone["status"].clone(), gone["error"]["http_status"].clone()), (json!("not_found"), json!(404)));
+    let down = call(&web, "fetchDocument", json!({"url": "https://example.com/down"})).unwrap();
+    assert_eq!(down["status"], "failed");
+
+    let output = WebTools::tools()[1].output_schema.as_ref().unwrap();
+    assert_eq!(output["properties"]["status"]["$ref"], "#/$defs/FetchStatus");
+    let mcp = WebTools::render(Target::Mcp).unwrap();
+    assert!(mcp[1]["outputSchema"]["properties"]["error"]["anyOf"].is_array(), "nullable error details");
+}
+
+#[test]
+fn the_browser_suite_walks_a_site() {
+    let mut pages = BTreeMap::new();
+    let mut home = Page::default();
+    home.elements.insert("#search".into(), String::new());
+    home.elements.insert("a.docs".into(), "Docs".into());
+    home.links.insert("a.docs".into(), "https://site.test/docs".into());
+    pages.insert("https://site.test/".into(), home);
+    let mut docs = Page::default();
+    docs.elements.insert("h1".into(), "Documentation".into());
+    pages.insert("https://site.test/docs".into(), docs);
+    let browser = BrowserTools::new(pages);
+
+    let before = call(&browser, "clickElement", json!({"selector": "a"})).unwrap();
+    assert_eq!(before["status"], "not_launched");
+    assert_eq!(call(&browser, "launchBrowser", json!({"url": "https://site.test/"})).unwrap()["status"], "ok");
+    assert_eq!(
+        call(&browser, "typeText", json!({"selector": "#search", "text": "tokio"})).unwrap()["message"],
+        "typed 5 characters into `#search`"
+    );
+    assert_eq!(
+        call(&browser, "checkElementExists", json!({"selector": "h1"})).unwrap()["message"],
+        "`h1` does not exist"
+    );
+    let clicked = call(&browser, "clickElement", json!({"selector": "a.docs"})).unwrap();
+    assert_eq!(clicked["url"], "https://site.test/docs");
+    assert_eq!(call(&browser, "getElementText", json!({"selector": "h1"})).unwrap()["message"], "Documentation");
+    assert_eq!(call(&browser, "scrollPage", json!({"direction": "down"})).unwrap()["message"], "scrolled to 500px");
+    assert_eq!(call(&browser, "getElementText", json!({"selector": "#nope"})).unwrap()["status"], "not_found");
+    assert_eq!(call(&browser, "captureScreenshot", json!({})).unwrap()["status"], "ok");
+    assert_eq!(call(&browser, "closeBrowser", json!({})).unwrap()["url"], Value::Null);
+}
+
+#[test]
+fn every_tool_renders_for_every_target() {
+    for target in Target::ALL {
+        for rendered in
+            [WebTools::render(target), BrowserTools::render(target), roo_tools::files::FileTools::render(target)]
+        {
+            rendered.unwrap_or_else(|err| panic!("{err}"));
+        }
+    }
+}

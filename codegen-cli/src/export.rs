@@ -81,7 +81,8 @@ fn write(expected: &BTreeMap<PathBuf, String>, extra: &[PathBuf], export: &probe
         std::fs::remove_file(path).map_err(|err| Failure(format!("cannot remove {}: {err}", path.display())))?;
     }
     for (package, document) in &export.packages {
-        output::status("Exported", &format!("{package}: {} tools", document.definitions.len()));
+        let count = document.definitions.len();
+        output::status("Exported", &format!("{package}: {count} tool{}", if count == 1 { "" } else { "s" }));
     }
     output::status(
         "Finished",

@@ -47,7 +47,13 @@ pub fn run(manifest_path: &Option<PathBuf>, wanted: &[String], targets: &str) ->
     let members = metadata.workspace_packages();
     let with_lib = |package: &&Package| package.targets.iter().any(|target| target.is_lib());
     let chosen: Vec<&Package> = if wanted.is_empty() {
-        members.iter().copied().filter(with_lib).filter(|package| tool_runtime_dependency(package).is_some()).collect()
+        members
+            .iter()
+            .copied()
+            .filter(with_lib)
+            .filter(|package| tool_runtime_dependency(package).is_some())
+            .filter(|package| package.metadata.pointer("/toolc/export") != Some(&Value::Bool(false)))
+            .collect()
     } else {
         let mut chosen = Vec::new();
         for name in wanted {

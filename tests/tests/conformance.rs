@@ -10,6 +10,11 @@ use std::process::Command;
 
 use serde_json::json;
 use tool_runtime::{RenderOptions, Target, registry, render_tools};
+// Every crate linked here registers its tools: the test set and the four example crates.
+use browse_agent as _;
+use director as _;
+use roo_tools as _;
+use structured_output as _;
 use toolc_tests as _;
 
 fn run(command: &mut Command, what: &str) -> String {
@@ -29,7 +34,7 @@ fn provider_sdks_accept_every_rendering() {
     let _ = std::fs::remove_dir_all(&renderings);
     std::fs::create_dir_all(&renderings).unwrap();
     let tools: Vec<_> = registry::tools().to_vec();
-    let variants = [
+    let variants: [(&str, Target, RenderOptions); 8] = [
         ("openai", Target::OpenAi, RenderOptions::default()),
         ("openai-responses", Target::OpenAiResponses, RenderOptions::default()),
         ("anthropic", Target::Anthropic, RenderOptions::default()),
@@ -39,10 +44,28 @@ fn provider_sdks_accept_every_rendering() {
         ("mcp", Target::Mcp, RenderOptions::default()),
         ("json-schema", Target::JsonSchema, RenderOptions::default()),
     ];
-    for (name, target, options) in variants {
-        let rendered = render_tools(tools.iter().copied(), target, &options).unwrap_or_else(|err| panic!("{err}"));
-        let document = serde_json::to_string_pretty(&json!({"tools": rendered.value})).unwrap();
-        std::fs::write(renderings.join(format!("{name}.json")), document).unwrap();
+    // One request per package and variant, as an application would send them (names repeat across packages).
+    let mut packages: std::collections::BTreeMap<&str, Vec<&tool_runtime::ToolDef>> = Default::default();
+    for def in &tools {
+        packages.entry(def.source.map_or("", |source| source.package)).or_default().push(def);
+    }
+    for (package, defs) in &packages {
+        for (name, target, options) in variants {
+            // Anthropic strict limits optional parameters per request: one tool a request there.
+            let value = if options.anthropic_strict {
+                let each: Vec<_> = defs
+                    .iter()
+                    .map(|def| {
+                        render_tools([*def], target, &options).unwrap_or_else(|err| panic!("{err}")).value[0].clone()
+                    })
+                    .collect();
+                json!(each)
+            } else {
+                render_tools(defs.iter().copied(), target, &options).unwrap_or_else(|err| panic!("{err}")).value
+            };
+            let document = serde_json::to_string_pretty(&json!({"tools": value})).unwrap();
+            std::fs::write(renderings.join(format!("{package}.{name}.json")), document).unwrap();
+        }
     }
 
     // Response formats, wrapped as tools so the same SDK checks apply to their schemas.

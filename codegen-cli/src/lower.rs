@@ -1,7 +1,31 @@
-//! `toolc lower`.
+//! `toolc lower`: hand-written JSON Schema or tool definitions, from a project in any language,
+//! lowered to one target. The result goes to standard output; the report, and what cannot be
+//! expressed (with its JSON path), to standard error.
 
-use crate::{Failure, Outcome};
+use std::path::Path;
 
-pub fn run() -> Result<Outcome, Failure> {
-    Err(Failure("`toolc lower` is not built yet".into()))
+use tool_runtime::{RenderOptions, Target, ToolDef, render_tools};
+
+use crate::files::pretty;
+use crate::{Failure, Outcome, definitions, output};
+
+pub fn run(file: &Path, target: Target) -> Result<Outcome, Failure> {
+    let (input, stem) = definitions::load(file)?;
+    let defs: Vec<ToolDef> = definitions::read(&input, &stem)?
+        .into_iter()
+        .map(|def| ToolDef::new(def.name, def.description, def.schema).with_strict(def.strict))
+        .collect();
+    match render_tools(&defs, target, &RenderOptions::default()) {
+        Ok(rendered) => {
+            for change in &rendered.report.changes {
+                output::note(&change.to_string());
+            }
+            print!("{}", pretty(&rendered.value));
+            Ok(Outcome::Ok)
+        }
+        Err(err) => {
+            output::error(&err.to_string());
+            Ok(Outcome::Problems)
+        }
+    }
 }

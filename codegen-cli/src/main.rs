@@ -3,6 +3,7 @@
 //! Exit codes: 0 all is well; 1 problems found (stale files, render errors, lint warnings denied,
 //! a schema that cannot be lowered); 2 usage or build errors.
 
+mod definitions;
 mod export;
 mod files;
 mod import;
@@ -127,10 +128,7 @@ fn main() -> ExitCode {
             }
             Some(other) => Err(Failure(format!("`--deny {other}`: only `--deny warnings` exists"))),
         },
-        Command::Lower(args) => {
-            let _ = (&args.file, args.target);
-            lower::run()
-        }
+        Command::Lower(args) => lower::run(&args.file, args.target),
         Command::Import(args) => {
             let _ = (&args.file, &args.out);
             import::run()

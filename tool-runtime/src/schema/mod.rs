@@ -1,5 +1,6 @@
 //! Schema generation: the one JSON Schema (draft 2020-12) every target is lowered from.
 
+pub(crate) mod all_of;
 pub(crate) mod describe;
 pub(crate) mod nullable;
 pub(crate) mod refs;

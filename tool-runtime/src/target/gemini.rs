@@ -9,6 +9,7 @@ use serde_json::{Map, Value, json};
 
 use super::common::{check_description, check_name, check_property_keys, description, object_root};
 use super::openai::formats;
+use crate::schema::all_of::merge_object_all_of;
 use crate::schema::describe::{move_all_but, move_to_description};
 use crate::schema::refs::{Recursion, inline_refs};
 use crate::schema::union::flatten_tagged_union;
@@ -116,6 +117,7 @@ pub(crate) fn response_format(
 /// Lowers JSON Schema to the OpenAPI 3.0 subset of `types.Schema`.
 fn openapi(schema: &mut Value, path: &str, lowering: &mut Lowering) -> Result<(), RenderError> {
     inline_refs(schema, path, Recursion::Reject(RECURSION), lowering)?;
+    merge_object_all_of(schema, path, lowering);
     walk_mut(schema, path, &mut |node: &mut Map<String, Value>, at| {
         if let Some(keyword) = REFUSED.iter().find(|keyword| node.contains_key(**keyword)) {
             return Err(lowering.error(at, format!("`{keyword}` cannot be expressed in Gemini `parameters`")));

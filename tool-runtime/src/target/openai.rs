@@ -8,6 +8,7 @@ use serde_json::{Map, Value, json};
 
 use super::common::{ascii_word, check_description, check_name, description, object_root};
 use crate::ToolDef;
+use crate::schema::all_of::merge_object_all_of;
 use crate::schema::describe::move_to_description;
 use crate::schema::nullable::NullStyle;
 use crate::schema::refs::{Recursion, inline_refs};
@@ -100,6 +101,7 @@ fn parameters(def: &ToolDef, path: &str, lowering: &mut Lowering) -> Result<Valu
     let mut schema = def.input_schema.clone();
     flatten_tagged_union(&mut schema, path, lowering)?;
     inline_refs(&mut schema, path, Recursion::Keep, lowering)?;
+    merge_object_all_of(&mut schema, path, lowering);
     object_root(&mut schema, path, lowering)?;
     if def.strict {
         strict_objects(&mut schema, path, Optional::RequiredNullable, NullStyle::TypeArray, lowering)?;

@@ -1,7 +1,330 @@
-//! `toolc import`.
+//! `toolc import`: tool definitions (any provider's format) turned into Rust `#[tool]` config
+//! structs with doc comments, so a project can move its hand-written tools into Rust and keep
+//! rendering the same schemas.
 
-use crate::{Failure, Outcome};
+use std::collections::BTreeSet;
+use std::path::Path;
 
-pub fn run() -> Result<Outcome, Failure> {
-    Err(Failure("`toolc import` is not built yet".into()))
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote};
+use serde_json::Value;
+use syn::Ident;
+
+use crate::definitions::{self, Definition};
+use crate::{Failure, Outcome, files, output};
+
+pub fn run(file: &Path, out: Option<&Path>) -> Result<Outcome, Failure> {
+    let (input, stem) = definitions::load(file)?;
+    let code = generate(&definitions::read(&input, &stem)?)?;
+    match out {
+        Some(path) => {
+            files::write_atomically(path, &code)
+                .map_err(|err| Failure(format!("cannot write {}: {err}", path.display())))?;
+            output::status("Imported", &format!("{} into {}", file.display(), path.display()));
+        }
+        None => print!("{code}"),
+    }
+    Ok(Outcome::Ok)
+}
+
+/// The Rust source for `tools`, pretty-printed.
+pub fn generate(tools: &[Definition]) -> Result<String, Failure> {
+    let mut generator = Generator::default();
+    let mut items = Vec::new();
+    for tool in tools {
+        items.push(generator.tool(tool)?);
+    }
+    let support = &generator.items;
+    let tokens = quote! {
+        //! Tools imported by `toolc import`.
+
+        use schemars::JsonSchema;
+        use serde::{Deserialize, Serialize};
+        use tool_runtime::tool;
+
+        #(#items)*
+        #(#support)*
+    };
+    let file: syn::File =
+        syn::parse2(tokens).map_err(|err| Failure(format!("generated code does not parse: {err}")))?;
+    Ok(prettyplease::unparse(&file))
+}
+
+#[derive(Default)]
+struct Generator {
+    /// Structs, enums and default functions the tools' fields need.
+    items: Vec<TokenStream>,
+    names: BTreeSet<String>,
+    /// Set while a tool has a part strict mode cannot express (a map, free-form JSON, a union).
+    loose: bool,
+}
+
+/// `"numResults"` → `num_results`; keywords get `r#`; anything else not an identifier becomes `_`.
+fn field_ident(name: &str) -> Ident {
+    let mut snake: String = tool_names::snake_case(name)
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() || c == '_' { c } else { '_' })
+        .collect();
+    if snake.is_empty() || snake.starts_with(|c: char| c.is_ascii_digit()) {
+        snake.insert(0, '_');
+    }
+    syn::parse_str::<Ident>(&snake).unwrap_or_else(|_| Ident::new_raw(&snake, proc_macro2::Span::call_site()))
+}
+
+fn type_name(hint: &str) -> String {
+    let pascal = tool_names::pascal_case(&tool_names::snake_case(hint).replace(['-', '.', ' '], "_"));
+    if pascal.is_empty() || pascal.starts_with(|c: char| c.is_ascii_digit()) { format!("T{pascal}") } else { pascal }
+}
+
+fn doc(text: Option<&str>) -> TokenStream {
+    let lines = text
+        .filter(|text| !text.trim().is_empty())
+        .map(|text| text.lines().map(|line| format!(" {line}")).collect::<Vec<_>>());
+    let lines = lines.unwrap_or_default();
+    quote!(#(#[doc = #lines])*)
+}
+
+impl Generator {
+    fn unique(&mut self, hint: &str) -> Ident {
+        let base = type_name(hint);
+        let mut name = base.clone();
+        let mut n = 2;
+        while !self.names.insert(name.clone()) {
+            name = format!("{base}{n}");
+            n += 1;
+        }
+        format_ident!("{}", name)
+    }
+
+    fn tool(&mut self, tool: &Definition) -> Result<TokenStream, Failure> {
+        self.loose = !tool.strict;
+        let mut schema = tool.schema.clone();
+        tool_runtime::schema::merge_object_all_of(&mut schema);
+        let root = schema.clone();
+        if schema.get("properties").is_none() && schema.get("type").is_none_or(|ty| ty == "object") {
+            schema["properties"] = serde_json::json!({});
+        }
+        if schema.get("properties").is_none() {
+            return Err(Failure(format!(
+                "the arguments of `{}` (at {}) are not an object, so they cannot be a config struct",
+                tool.name, tool.at
+            )));
+        }
+        let ident = self.unique(&tool.name);
+        let fields = self.fields(&schema, &root, &ident.to_string());
+        let name = &tool.name;
+        let description = if tool.description.trim().is_empty() {
+            output::warning(&format!("`{name}` has no description; the struct says so until you write one"));
+            format!("The `{name}` tool (no description was given).")
+        } else {
+            tool.description.clone()
+        };
+        let docs = doc(Some(&description));
+        let strict = self.loose.then(|| quote!(, strict = false));
+        Ok(quote! {
+            #docs
+            #[tool(name = #name #strict)]
+            #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+            pub struct #ident {
+                #(#fields),*
+            }
+        })
+    }
+
+    fn fields(&mut self, schema: &Value, root: &Value, owner: &str) -> Vec<TokenStream> {
+        let required: Vec<&str> =
+            schema["required"].as_array().into_iter().flatten().filter_map(Value::as_str).collect();
+        let mut fields = Vec::new();
+        for (name, property) in schema["properties"].as_object().into_iter().flatten() {
+            let property = resolve(property, root);
+            let ident = field_ident(name);
+            let rename = (ident.to_string().trim_start_matches("r#") != name).then(|| quote!(#[serde(rename = #name)]));
+            let inner = self.rust_type(property, root, &format!("{owner}_{name}"));
+            let is_required = required.contains(&name.as_str());
+            let default = property.get("default").filter(|_| !is_required);
+            let (ty, serde_default) = match default.and_then(|value| self.default_fn(value, &inner, owner, name)) {
+                Some(function) => (inner, Some(quote!(#[serde(default = #function)]))),
+                None if is_required => (inner, None),
+                // serde reads a missing `Option` as `None` by itself; `#[serde(default)]` would only
+                // make schemars write `"default": null`.
+                None if nullable(property) => (inner, None),
+                None => (quote!(Option<#inner>), None),
+            };
+            let docs = doc(property.get("description").and_then(Value::as_str));
+            let constraints = constraints(property);
+            fields.push(quote! { #docs #rename #serde_default #constraints pub #ident: #ty });
+        }
+        fields
+    }
+
+    fn default_fn(&mut self, value: &Value, ty: &TokenStream, owner: &str, field: &str) -> Option<String> {
+        let rust = ty.to_string();
+        let expression = match value {
+            Value::Bool(flag) if rust == "bool" => quote!(#flag),
+            Value::Number(number) if rust == "i64" => {
+                let n = proc_macro2::Literal::i64_unsuffixed(number.as_i64()?);
+                quote!(#n)
+            }
+            Value::Number(number) if rust == "f64" => {
+                let n = proc_macro2::Literal::f64_unsuffixed(number.as_f64()?);
+                quote!(#n)
+            }
+            Value::String(text) if rust == "String" => quote!(#text.to_owned()),
+            _ => return None,
+        };
+        let function = format_ident!(
+            "default_{}_{}",
+            tool_names::snake_case(owner),
+            field_ident(field).to_string().trim_start_matches("r#")
+        );
+        self.items.push(quote! { fn #function() -> #ty { #expression } });
+        Some(function.to_string())
+    }
+
+    fn rust_type(&mut self, schema: &Value, root: &Value, hint: &str) -> TokenStream {
+        let schema = resolve(schema, root);
+        if let Some(branches) = schema.get("anyOf").or_else(|| schema.get("oneOf")).and_then(Value::as_array) {
+            let non_null: Vec<&Value> =
+                branches.iter().filter(|branch| branch.get("type").is_none_or(|ty| ty != "null")).collect();
+            if non_null.len() == 1 && non_null.len() < branches.len() {
+                let inner = self.rust_type(non_null[0], root, hint);
+                return quote!(Option<#inner>);
+            }
+            self.loose = true;
+            return quote!(serde_json::Value);
+        }
+        let types: Vec<&str> = match schema.get("type") {
+            Some(Value::String(ty)) => vec![ty.as_str()],
+            Some(Value::Array(types)) => types.iter().filter_map(Value::as_str).collect(),
+            _ => vec![],
+        };
+        let is_null = |ty: &&str| *ty == "null";
+        let non_null: Vec<&str> = types.iter().copied().filter(|ty| !is_null(ty)).collect();
+        if non_null.len() < types.len() && non_null.len() == 1 {
+            let mut single = schema.clone();
+            single["type"] = Value::String(non_null[0].to_owned());
+            let inner = self.rust_type(&single, root, hint);
+            return quote!(Option<#inner>);
+        }
+        if let Some(Value::Array(values)) = schema.get("enum")
+            && !values.is_empty()
+            && values.iter().all(Value::is_string)
+        {
+            return self.string_enum(values, schema, hint);
+        }
+        match non_null.as_slice() {
+            ["string"] => quote!(String),
+            ["integer"] => quote!(i64),
+            ["number"] => quote!(f64),
+            ["boolean"] => quote!(bool),
+            ["array"] => match schema.get("items") {
+                Some(items) => {
+                    let inner = self.rust_type(items, root, &format!("{hint}_item"));
+                    quote!(Vec<#inner>)
+                }
+                None => {
+                    self.loose = true;
+                    quote!(Vec<serde_json::Value>)
+                }
+            },
+            ["object"] | [] if schema.get("properties").is_some() => self.object(schema, root, hint),
+            ["object"] => {
+                self.loose = true;
+                let values = match schema.get("additionalProperties") {
+                    Some(Value::Object(values)) => {
+                        self.rust_type(&Value::Object(values.clone()), root, &format!("{hint}_value"))
+                    }
+                    _ => quote!(serde_json::Value),
+                };
+                quote!(std::collections::BTreeMap<String, #values>)
+            }
+            _ => {
+                self.loose = true;
+                quote!(serde_json::Value)
+            }
+        }
+    }
+
+    fn object(&mut self, schema: &Value, root: &Value, hint: &str) -> TokenStream {
+        let ident = self.unique(hint);
+        let fields = self.fields(schema, root, &ident.to_string());
+        let docs = doc(schema.get("description").and_then(Value::as_str));
+        self.items.push(quote! {
+            #docs
+            #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+            pub struct #ident {
+                #(#fields),*
+            }
+        });
+        quote!(#ident)
+    }
+
+    fn string_enum(&mut self, values: &[Value], schema: &Value, hint: &str) -> TokenStream {
+        let ident = self.unique(hint);
+        let variants = values.iter().filter_map(Value::as_str).map(|value| {
+            let variant = format_ident!("{}", type_name(value));
+            quote!(#[serde(rename = #value)] #variant)
+        });
+        let docs = doc(schema.get("description").and_then(Value::as_str));
+        self.items.push(quote! {
+            #docs
+            #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, JsonSchema)]
+            pub enum #ident {
+                #(#variants),*
+            }
+        });
+        quote!(#ident)
+    }
+}
+
+fn resolve<'a>(schema: &'a Value, root: &'a Value) -> &'a Value {
+    match schema
+        .get("$ref")
+        .and_then(Value::as_str)
+        .and_then(|reference| reference.strip_prefix("#/$defs/").or_else(|| reference.strip_prefix("#/definitions/")))
+    {
+        Some(name) => {
+            root.get("$defs").or_else(|| root.get("definitions")).and_then(|defs| defs.get(name)).unwrap_or(schema)
+        }
+        None => schema,
+    }
+}
+
+fn nullable(schema: &Value) -> bool {
+    schema["type"].as_array().is_some_and(|types| types.iter().any(|ty| ty == "null"))
+        || schema["anyOf"].as_array().is_some_and(|branches| branches.iter().any(|branch| branch["type"] == "null"))
+}
+
+/// schemars attributes for the constraints a schema states, so they render back.
+fn constraints(schema: &Value) -> TokenStream {
+    let number = |key: &str| {
+        let value = schema.get(key)?;
+        match value.as_i64() {
+            Some(integer) => Some(proc_macro2::Literal::i64_unsuffixed(integer)),
+            None => value.as_f64().map(proc_macro2::Literal::f64_unsuffixed),
+        }
+    };
+    let count = |key: &str| schema.get(key).and_then(Value::as_u64).map(proc_macro2::Literal::u64_unsuffixed);
+    let mut parts = Vec::new();
+    if schema.get("minimum").is_some() || schema.get("maximum").is_some() {
+        let min = number("minimum").map(|n| quote!(min = #n));
+        let max = number("maximum").map(|n| quote!(max = #n));
+        let args: Vec<_> = min.into_iter().chain(max).collect();
+        parts.push(quote!(range(#(#args),*)));
+    }
+    let (min_len, max_len) = match schema.get("type").and_then(Value::as_str) {
+        Some("array") => (count("minItems"), count("maxItems")),
+        _ => (count("minLength"), count("maxLength")),
+    };
+    if min_len.is_some() || max_len.is_some() {
+        let (min_len, max_len) = (min_len.clone(), max_len.clone());
+        let min = min_len.map(|n| quote!(min = #n));
+        let max = max_len.map(|n| quote!(max = #n));
+        let args: Vec<_> = min.into_iter().chain(max).collect();
+        parts.push(quote!(length(#(#args),*)));
+    }
+    if let Some(pattern) = schema.get("pattern").and_then(Value::as_str) {
+        parts.push(quote!(regex(pattern = #pattern)));
+    }
+    if parts.is_empty() { TokenStream::new() } else { quote!(#[schemars(#(#parts),*)]) }
 }

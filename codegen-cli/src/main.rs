@@ -129,10 +129,7 @@ fn main() -> ExitCode {
             Some(other) => Err(Failure(format!("`--deny {other}`: only `--deny warnings` exists"))),
         },
         Command::Lower(args) => lower::run(&args.file, args.target),
-        Command::Import(args) => {
-            let _ = (&args.file, &args.out);
-            import::run()
-        }
+        Command::Import(args) => import::run(&args.file, args.out.as_deref()),
     };
     match outcome {
         Ok(Outcome::Ok) => ExitCode::SUCCESS,

@@ -149,6 +149,9 @@ pub fn run(manifest_path: &Option<PathBuf>, wanted: &[String], targets: &str) ->
         for value in document.definitions.iter_mut().chain(document.files.get_mut("report.json")) {
             relativize(value, &prefix);
         }
+        for error in &mut document.errors {
+            *error = error.replace(&prefix, "");
+        }
     }
     Ok((export, selection))
 }

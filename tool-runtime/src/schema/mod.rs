@@ -12,6 +12,13 @@ use schemars::JsonSchema;
 use schemars::generate::SchemaSettings;
 use serde_json::Value;
 
+/// Merges every `allOf` of plain objects in `schema` into one object, as the OpenAI and Gemini
+/// lowerings do; an `allOf` of anything else is left as it is.
+pub fn merge_object_all_of(schema: &mut Value) {
+    let mut lowering = crate::target::report::Lowering::new("", crate::Target::JsonSchema);
+    all_of::merge_object_all_of(schema, "", &mut lowering);
+}
+
 /// The settings every tool schema is generated with: draft 2020-12, definitions under `$defs`,
 /// no `$schema` keyword (targets add it where they want it).
 pub fn settings() -> SchemaSettings {

@@ -1,0 +1,310 @@
+//! The `toolc` binary on fixture crates and hand-written JSON, as a user runs it. The fixture
+//! crates are written under the target directory and share one build directory, so their
+//! dependencies are built once.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+fn tmp() -> PathBuf {
+    PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+}
+
+fn toolc(args: &[&str], cwd: &Path) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_toolc"))
+        .args(args)
+        .current_dir(cwd)
+        .env("TOOLC_TARGET_DIR", tmp().join("toolc-build"))
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap()
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+/// A crate named `name` with these source files, depending on this workspace's tool-runtime.
+fn fixture(name: &str, files: &[(&str, &str)]) -> PathBuf {
+    let dir = tmp().join("fixtures").join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("src")).unwrap();
+    let workspace = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
+    let manifest = format!(
+        "[package]\nname = \"{name}\"\nversion = \"0.1.0\"\nedition = \"2021\"\npublish = false\n\n[workspace]\n\n\
+         [dependencies]\ntool-runtime = {{ path = {:?} }}\nserde = {{ version = \"1\", features = [\"derive\"] }}\n\
+         serde_json = \"1\"\nschemars = \"1\"\n",
+        workspace.join("tool-runtime").display().to_string()
+    );
+    std::fs::write(dir.join("Cargo.toml"), manifest).unwrap();
+    std::fs::copy(workspace.join("Cargo.lock"), dir.join("Cargo.lock")).unwrap();
+    for (path, text) in files {
+        let path = dir.join(path);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    }
+    dir
+}
+
+const TOOLS: &str = r#"
+use tool_runtime::tool;
+
+mod hidden;
+
+/// Add two numbers.
+///
+/// # Arguments
+/// * `a` - The first.
+/// * `b` - The second.
+#[tool]
+pub fn add(a: i64, b: i64) -> i64 {
+    a + b
+}
+"#;
+
+const HIDDEN: &str = r#"
+/// Tell the time.
+#[tool_runtime::tool]
+fn clock() -> String {
+    "noon".into()
+}
+"#;
+
+fn read_json(path: &Path) -> Value {
+    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+}
+
+#[test]
+fn export_writes_every_target_finds_unreferenced_tools_and_checks_fresh() {
+    let dir = fixture("fresh", &[("src/lib.rs", TOOLS), ("src/hidden.rs", HIDDEN)]);
+    let output = toolc(&["export"], &dir);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let out = dir.join("schemas/fresh");
+    let mut files: Vec<String> =
+        std::fs::read_dir(&out).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
+    files.sort();
+    assert_eq!(
+        files,
+        [
+            "anthropic.json",
+            "gemini.json",
+            "json-schema.json",
+            "mcp.json",
+            "openai-responses.json",
+            "openai.json",
+            "report.json"
+        ]
+    );
+    let openai = read_json(&out.join("openai.json"));
+    let names: Vec<&str> =
+        openai.as_array().unwrap().iter().map(|tool| tool["function"]["name"].as_str().unwrap()).collect();
+    assert_eq!(names, ["add", "clock"], "the tool of a module nothing references is found");
+    assert_eq!(read_json(&out.join("gemini.json"))[0]["functionDeclarations"].as_array().unwrap().len(), 2);
+    let report = read_json(&out.join("report.json"));
+    assert_eq!(report[0]["source"]["file"], "src/lib.rs", "sources relative to the workspace");
+
+    let before = std::fs::read_to_string(out.join("openai.json")).unwrap();
+    assert!(toolc(&["export"], &dir).status.success());
+    assert_eq!(std::fs::read_to_string(out.join("openai.json")).unwrap(), before, "the same code gives the same bytes");
+    let check = toolc(&["export", "--check"], &dir);
+    assert_eq!(check.status.code(), Some(0), "{}", stderr(&check));
+    assert!(stderr(&check).contains("Checked 7 files are fresh"));
+}
+
+#[test]
+fn check_shows_a_diff_for_stale_files_and_names_missing_and_extra_ones() {
+    let dir = fixture("stale", &[("src/lib.rs", TOOLS), ("src/hidden.rs", HIDDEN)]);
+    assert!(toolc(&["export", "--target", "openai,mcp"], &dir).status.success());
+    std::fs::write(dir.join("src/lib.rs"), TOOLS.replace("Add two numbers.", "Add two integers.")).unwrap();
+    std::fs::write(dir.join("schemas/stale/old.json"), "[]").unwrap();
+    let check = toolc(&["export", "--check"], &dir);
+    assert_eq!(check.status.code(), Some(1));
+    let text = stderr(&check);
+    assert!(text.contains("schemas/stale/openai.json is stale"), "{text}");
+    assert!(
+        text.contains("-      \"description\": \"Add two numbers.\",")
+            && text.contains("+      \"description\": \"Add two integers.\","),
+        "{text}"
+    );
+    assert!(text.contains("schemas/stale/anthropic.json is missing"), "{text}");
+    assert!(text.contains("schemas/stale/old.json is not made by any tool now"), "{text}");
+}
+
+#[test]
+fn a_broken_build_shows_the_compilers_errors_and_exits_2() {
+    let broken = TOOLS.replace("a + b", "a + \"b\"");
+    let dir = fixture("broken", &[("src/lib.rs", &broken), ("src/hidden.rs", HIDDEN)]);
+    let output = toolc(&["export"], &dir);
+    assert_eq!(output.status.code(), Some(2));
+    let text = stderr(&output);
+    assert!(text.contains("error[E0277]") || text.contains("error[E0308]"), "cargo's own error: {text}");
+    assert!(text.contains("could not build broken"), "{text}");
+    assert!(!dir.join("schemas").exists(), "nothing written");
+}
+
+#[test]
+fn a_tool_name_used_twice_in_a_package_names_both_places() {
+    let a = "/// First.\n#[tool_runtime::tool(name = \"dup\")]\npub fn one() -> u8 { 1 }\n";
+    let b = "/// Second.\n#[tool_runtime::tool(name = \"dup\")]\npub fn two() -> u8 { 2 }\n";
+    let dir = fixture("duplicate", &[("src/lib.rs", "pub mod a;\npub mod b;\n"), ("src/a.rs", a), ("src/b.rs", b)]);
+    let output = toolc(&["export"], &dir);
+    assert_eq!(output.status.code(), Some(1));
+    let text = stderr(&output);
+    assert!(text.contains("the tool name `dup` is used twice in this package: at src/a.rs:2:"), "{text}");
+    assert!(text.contains("and at src/b.rs:2:"), "{text}");
+    assert!(!dir.join("schemas").exists(), "nothing written");
+}
+
+#[test]
+fn a_render_error_names_tool_target_path_and_rule() {
+    let source = r#"
+/// A tree.
+#[derive(serde::Deserialize, schemars::JsonSchema)]
+pub struct Tree { pub children: Vec<Tree> }
+
+/// Store a tree.
+///
+/// # Arguments
+/// * `tree` - The tree.
+#[tool_runtime::tool]
+pub fn store(tree: Tree) -> usize { tree.children.len() }
+"#;
+    let dir = fixture("recursive", &[("src/lib.rs", source)]);
+    let output = toolc(&["export"], &dir);
+    assert_eq!(output.status.code(), Some(1));
+    let text = stderr(&output);
+    assert!(
+        text.contains(
+            "tool `store` cannot be rendered for gemini at /parameters/$defs/Tree: the type `Tree` is recursive"
+        ),
+        "{text}"
+    );
+    let only_mcp = toolc(&["export", "--target", "mcp"], &dir);
+    assert!(only_mcp.status.success(), "MCP keeps the recursion under $defs: {}", stderr(&only_mcp));
+}
+
+#[test]
+fn lint_points_at_the_source_and_denies_warnings_on_request() {
+    let source = "/// Greet.\n#[tool_runtime::tool]\npub fn greet(name: String) -> String { name }\n";
+    let dir = fixture("lint", &[("src/lib.rs", source)]);
+    let output = toolc(&["lint"], &dir);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let text = stderr(&output);
+    assert!(
+        text.contains("warning: argument `name` of tool `greet` has no description\n  --> src/lib.rs:3:8"),
+        "{text}"
+    );
+    assert_eq!(toolc(&["lint", "--deny", "warnings"], &dir).status.code(), Some(1));
+}
+
+#[test]
+fn usage_errors_exit_2_with_a_hint() {
+    let output = toolc(&["export", "--target", "antropic"], Path::new("."));
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains("unknown target `antropic`; did you mean `anthropic`?"), "{}", stderr(&output));
+    let help = toolc(&["--help"], Path::new("."));
+    assert!(
+        String::from_utf8_lossy(&help.stdout).contains("Exit codes: 0 ok, 1 problems found, 2 usage or build error.")
+    );
+}
+
+fn fixture_json(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures").join(name)
+}
+
+#[test]
+fn lower_takes_a_javascript_projects_tools_and_reports_what_it_changed() {
+    let output =
+        toolc(&["lower", "--target", "openai", fixture_json("js-tools.json").to_str().unwrap()], Path::new("."));
+    assert!(output.status.success(), "{}", stderr(&output));
+    let lowered: Value = serde_json::from_slice(&output.stdout).unwrap();
+    let parameters = &lowered[0]["function"]["parameters"];
+    assert_eq!(parameters["required"], serde_json::json!(["fields", "notify", "tags", "target"]));
+    assert!(parameters["properties"]["target"]["anyOf"].is_array(), "oneOf written as anyOf");
+    assert_eq!(parameters["properties"]["fields"]["required"], serde_json::json!(["name", "phone"]), "allOf merged");
+    let text = stderr(&output);
+    assert!(text.contains("/function/parameters/properties/fields: rewritten: `allOf` of objects merged"), "{text}");
+
+    let gemini =
+        toolc(&["lower", "--target", "gemini", fixture_json("js-tools.json").to_str().unwrap()], Path::new("."));
+    let gemini: Value = serde_json::from_slice(&gemini.stdout).unwrap();
+    assert_eq!(
+        gemini[0]["functionDeclarations"][0]["parameters"]["properties"]["fields"]["properties"]["phone"]["nullable"],
+        true
+    );
+}
+
+#[test]
+fn lower_fails_naming_the_path_it_cannot_express() {
+    let file = fixture_json("untyped-array.json");
+    let output = toolc(&["lower", "--target", "openai", file.to_str().unwrap()], Path::new("."));
+    assert_eq!(output.status.code(), Some(1));
+    assert!(stderr(&output).contains("tool `untyped_array` cannot be rendered for openai at /function/parameters/properties/rows: an array without `items`"));
+    assert!(toolc(&["lower", "--target", "anthropic", file.to_str().unwrap()], Path::new(".")).status.success());
+    let missing = toolc(&["lower", "--target", "mcp", "no-such-file.json"], Path::new("."));
+    assert_eq!(missing.status.code(), Some(2));
+}
+
+/// The equivalence `import` promises: the same fields, types, required set, enum values and
+/// constraints. An optional field without a default also takes `null` after the round trip
+/// (`Option<T>`), and Rust integer types add a `format`.
+fn normalize(schema: &mut Value) {
+    match schema {
+        Value::Object(node) => {
+            node.remove("title");
+            node.remove("format");
+            if let Some(Value::Array(types)) = node.get("type").cloned() {
+                let rest: Vec<Value> = types.into_iter().filter(|ty| ty != "null").collect();
+                if rest.len() == 1 {
+                    node.insert("type".into(), rest[0].clone());
+                }
+            }
+            if let Some(Value::Array(branches)) = node.get("anyOf").cloned() {
+                let rest: Vec<Value> =
+                    branches.into_iter().filter(|branch| branch != &serde_json::json!({"type": "null"})).collect();
+                if rest.len() == 1 {
+                    node.remove("anyOf");
+                    if let Value::Object(only) = &rest[0] {
+                        for (key, value) in only {
+                            node.entry(key.clone()).or_insert(value.clone());
+                        }
+                    }
+                }
+            }
+            node.values_mut().for_each(normalize);
+        }
+        Value::Array(items) => items.iter_mut().for_each(normalize),
+        _ => {}
+    }
+}
+
+#[test]
+fn import_writes_rust_that_compiles_and_renders_back_the_same_schema() {
+    let original = fixture_json("crm-tools.json");
+    let dir = fixture("imported", &[("src/lib.rs", "mod tools;\npub use tools::*;\n")]);
+    let output = toolc(
+        &["import", original.to_str().unwrap(), "--out", dir.join("src/tools.rs").to_str().unwrap()],
+        Path::new("."),
+    );
+    assert!(output.status.success(), "{}", stderr(&output));
+    let code = std::fs::read_to_string(dir.join("src/tools.rs")).unwrap();
+    assert!(
+        code.contains("#[tool(name = \"find_contacts\")]") && code.contains("pub enum FindContactsStatus"),
+        "{code}"
+    );
+
+    let export = toolc(&["export", "--target", "mcp"], &dir);
+    assert!(export.status.success(), "the imported code compiles and exports: {}", stderr(&export));
+    let exported = read_json(&dir.join("schemas/imported/mcp.json"));
+    let lowered = toolc(&["lower", "--target", "mcp", original.to_str().unwrap()], Path::new("."));
+    let expected: Value = serde_json::from_slice(&lowered.stdout).unwrap();
+    assert_eq!(exported.as_array().unwrap().len(), 2);
+    for mut before in expected.as_array().unwrap().iter().cloned() {
+        let mut back = exported.as_array().unwrap().iter().find(|tool| tool["name"] == before["name"]).unwrap().clone();
+        assert_eq!(back["description"], before["description"]);
+        normalize(&mut back["inputSchema"]);
+        normalize(&mut before["inputSchema"]);
+        assert_eq!(back["inputSchema"], before["inputSchema"], "{}", back["name"]);
+    }
+}

@@ -120,7 +120,7 @@ pub fn run(manifest_path: &Option<PathBuf>, wanted: &[String], targets: &str) ->
     output::status("Building", &format!("{} to read their tools", selection.packages.join(", ")));
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     let status = Command::new(&cargo)
-        .args(["build", "--quiet", "--manifest-path"])
+        .args(["build", "--manifest-path"])
         .arg(probe_dir.join("Cargo.toml"))
         .arg("--target-dir")
         .arg(&build_dir)

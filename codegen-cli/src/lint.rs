@@ -41,7 +41,8 @@ pub fn run(manifest_path: &Option<PathBuf>, packages: &[String], deny: bool) -> 
             }
         }
     }
-    let verdict = format!("{count} warnings, {errors} errors");
+    let plural = |n: usize, word: &str| if n == 1 { format!("1 {word}") } else { format!("{n} {word}s") };
+    let verdict = format!("{}, {}", plural(count, "warning"), plural(errors, "error"));
     if errors > 0 || (deny && count > 0) {
         output::error(&format!("lint failed: {verdict}{}", if deny && count > 0 { " (warnings denied)" } else { "" }));
         return Ok(Outcome::Problems);

@@ -42,9 +42,9 @@ pub struct ToolDef {
     /// Where the tool is defined, when it comes from Rust code.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub source: Option<SourceLocation>,
-    /// Whether the input schema states constraints serde does not check, worked out once.
+    /// How calls are decoded, worked out once from the input schema.
     #[serde(skip)]
-    constrained: std::sync::OnceLock<bool>,
+    plan: std::sync::OnceLock<crate::dispatch::arguments::Plan>,
 }
 
 impl PartialEq for ToolDef {
@@ -61,9 +61,9 @@ impl PartialEq for ToolDef {
 }
 
 impl ToolDef {
-    /// Whether calls must be checked against the input schema beyond what serde checks.
-    pub(crate) fn is_constrained(&self) -> bool {
-        *self.constrained.get_or_init(|| crate::dispatch::validate::has_constraints(&self.input_schema))
+    /// How calls of this tool are decoded.
+    pub(crate) fn plan(&self) -> crate::dispatch::arguments::Plan {
+        *self.plan.get_or_init(|| crate::dispatch::arguments::Plan::of(&self.input_schema))
     }
 }
 
@@ -101,7 +101,7 @@ impl ToolDef {
             strict: true,
             examples: Vec::new(),
             source: None,
-            constrained: std::sync::OnceLock::new(),
+            plan: std::sync::OnceLock::new(),
         }
     }
 

@@ -14,6 +14,40 @@ use crate::schema::refs::resolve;
 use crate::schema::union::tagged_union;
 use crate::{ArgumentProblem, ToolDef, ToolError};
 
+/// What decoding needs to know about a tool's schema, worked out once per definition.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Plan {
+    /// The schema states constraints serde does not check: every call is validated.
+    constrained: bool,
+    /// Every object is closed (`additionalProperties: false`), so serde refuses unknown fields
+    /// itself and need not be watched for skipped ones.
+    closed: bool,
+    /// The root is a union (a tagged enum): calls go through the schema.
+    tagged: bool,
+}
+
+impl Plan {
+    pub(crate) fn of(schema: &Value) -> Self {
+        Plan {
+            constrained: super::validate::has_constraints(schema),
+            closed: all_closed(schema),
+            tagged: schema.get("oneOf").is_some() || schema.get("anyOf").is_some(),
+        }
+    }
+}
+
+/// Whether every object schema in `schema` refuses unknown fields.
+fn all_closed(schema: &Value) -> bool {
+    match schema {
+        Value::Object(node) => {
+            let open = node.contains_key("properties") && node.get("additionalProperties") != Some(&Value::Bool(false));
+            !open && node.values().all(all_closed)
+        }
+        Value::Array(items) => items.iter().all(all_closed),
+        _ => true,
+    }
+}
+
 /// The most bytes of arguments [`parse`] reads when called directly (`handle` applies its own limits).
 const DEFAULT_MAX_BYTES: usize = 1 << 20;
 
@@ -43,17 +77,25 @@ pub(crate) fn parse<T: DeserializeOwned>(def: &ToolDef, arguments: &str) -> Resu
         },
         _ => arguments,
     };
-    let tagged = def.input_schema.get("oneOf").is_some() || def.input_schema.get("anyOf").is_some();
-    if !tagged && !def.is_constrained() && !text.contains("null") {
-        // serde skips fields a struct does not declare; any such field sends the call the long way,
-        // which refuses it with a did-you-mean.
-        let mut ignored = false;
+    let plan = def.plan();
+    if !plan.tagged && !plan.constrained && !text.contains("null") {
         let mut deserializer = serde_json::Deserializer::from_str(text);
-        if let Ok(value) = serde_ignored::deserialize(&mut deserializer, |_| ignored = true)
-            && !ignored
-            && deserializer.end().is_ok()
-        {
-            return Ok(value);
+        if plan.closed {
+            if let Ok(value) = T::deserialize(&mut deserializer)
+                && deserializer.end().is_ok()
+            {
+                return Ok(value);
+            }
+        } else {
+            // serde skips fields an open struct does not declare; any such field sends the call the
+            // long way, which refuses it with a did-you-mean.
+            let mut ignored = false;
+            if let Ok(value) = serde_ignored::deserialize(&mut deserializer, |_| ignored = true)
+                && !ignored
+                && deserializer.end().is_ok()
+            {
+                return Ok(value);
+            }
         }
     }
     let mut value: Value = serde_json::from_str(text).map_err(|err| invalid(vec![problem(String::new(), err)]))?;

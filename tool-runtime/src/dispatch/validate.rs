@@ -35,9 +35,33 @@ const CONSTRAINTS: &[&str] = &[
 pub(crate) fn has_constraints(schema: &Value) -> bool {
     match schema {
         Value::Object(node) => node.iter().any(|(key, value)| {
-            (CONSTRAINTS.contains(&key.as_str()) && !is_rust_format(key, value)) || has_constraints(value)
+            (CONSTRAINTS.contains(&key.as_str()) && !is_rust_format(key, value) && !is_type_bound(node, key, value))
+                || has_constraints(value)
         }),
         Value::Array(items) => items.iter().any(has_constraints),
+        _ => false,
+    }
+}
+
+/// `minimum`/`maximum` that only restate the range of the Rust integer type `format` names (schemars
+/// writes `minimum: 0` for every unsigned type): serde refuses anything outside it already.
+fn is_type_bound(node: &Map<String, Value>, key: &str, value: &Value) -> bool {
+    let Some(format) = node.get("format").and_then(Value::as_str) else { return false };
+    let (min, max): (i128, i128) = match format {
+        "uint8" => (0, u8::MAX.into()),
+        "uint16" => (0, u16::MAX.into()),
+        "uint32" => (0, u32::MAX.into()),
+        "uint64" | "uint" => (0, u64::MAX.into()),
+        "int8" => (i8::MIN.into(), i8::MAX.into()),
+        "int16" => (i16::MIN.into(), i16::MAX.into()),
+        "int32" => (i32::MIN.into(), i32::MAX.into()),
+        "int64" | "int" => (i64::MIN.into(), i64::MAX.into()),
+        _ => return false,
+    };
+    let bound = value.as_i64().map(i128::from).or_else(|| value.as_u64().map(i128::from));
+    match key {
+        "minimum" => bound == Some(min),
+        "maximum" => bound == Some(max),
         _ => false,
     }
 }
@@ -494,5 +518,9 @@ mod tests {
     fn knows_which_schemas_need_checking() {
         assert!(!has_constraints(&json!({"properties": {"n": {"type": "integer", "format": "uint32"}}})));
         assert!(has_constraints(&json!({"properties": {"n": {"type": "integer", "maximum": 3}}})));
+        let type_range = json!({"type": "integer", "format": "uint8", "minimum": 0, "maximum": 255});
+        assert!(!has_constraints(&json!({"properties": {"n": type_range}})), "serde checks a u8's range");
+        let narrower = json!({"type": "integer", "format": "uint8", "minimum": 1, "maximum": 255});
+        assert!(has_constraints(&json!({"properties": {"n": narrower}})));
     }
 }

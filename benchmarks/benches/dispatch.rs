@@ -1,0 +1,57 @@
+//! Per-call dispatch cost, compared in one run with the floor: `serde_json::from_str` of the
+//! arguments plus a direct call.
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use std::hint::black_box;
+use tool_runtime::Toolbox;
+use toolc_benchmarks::{Bench, Big, SEARCH, SearchArgs, big_call, search_work};
+
+#[derive(serde::Deserialize)]
+struct BigArgs {
+    record: Big,
+}
+
+fn dispatch(c: &mut Criterion) {
+    let mut group = c.benchmark_group("dispatch/5-fields");
+    group.bench_function("floor: serde_json::from_str + direct call", |b| {
+        b.iter(|| {
+            let args: SearchArgs = serde_json::from_str(black_box(SEARCH)).unwrap();
+            black_box(search_work(&args.query, args.num_results, args.offset))
+        })
+    });
+    group.bench_function("toolc: Toolbox::call", |b| {
+        b.iter(|| black_box(pollster::block_on(Bench.call("search", black_box(SEARCH))).unwrap()))
+    });
+    group.finish();
+
+    let big = big_call();
+    let mut group = c.benchmark_group("dispatch/50-fields");
+    group.bench_function("floor: serde_json::from_str + direct call", |b| {
+        b.iter(|| {
+            let args: BigArgs = serde_json::from_str(black_box(&big)).unwrap();
+            black_box(args.record.one.i.len() + args.record.five.a.len())
+        })
+    });
+    group.bench_function("toolc: Toolbox::call", |b| {
+        b.iter(|| black_box(pollster::block_on(Bench.call("store", black_box(&big))).unwrap()))
+    });
+    group.finish();
+}
+
+criterion_group!(benches, dispatch);
+criterion_main!(benches, parts_group);
+
+fn parts(c: &mut Criterion) {
+    let mut group = c.benchmark_group("dispatch/parts");
+    group.bench_function("pollster::block_on of a ready future", |b| b.iter(|| black_box(pollster::block_on(async { black_box(1) }))));
+    group.bench_function("serde_ignored + from_str", |b| {
+        b.iter(|| {
+            let mut de = serde_json::Deserializer::from_str(black_box(SEARCH));
+            let args: SearchArgs = serde_ignored::deserialize(&mut de, |_| {}).unwrap();
+            black_box(args.offset)
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(parts_group, parts);

@@ -10,6 +10,21 @@ mod unreferenced;
 
 use tool_runtime::{ToolDef, registry};
 
+/// Compares `actual` with the golden file at `path`, or, with `TOOLC_BLESS` set, writes it there.
+/// Returns what differs, for the test to report with every other mismatch. A blessed file is read
+/// and judged before it is committed.
+pub fn golden(path: &std::path::Path, actual: &str) -> Option<String> {
+    if std::env::var_os("TOOLC_BLESS").is_some() {
+        std::fs::write(path, actual).unwrap();
+        return None;
+    }
+    match std::fs::read_to_string(path) {
+        Ok(expected) if expected == actual => None,
+        Ok(expected) => Some(format!("{}:\n--- expected\n{expected}\n--- actual\n{actual}", path.display())),
+        Err(err) => Some(format!("{}: {err}", path.display())),
+    }
+}
+
 /// The tools this crate defines, in the registry's order (other linked crates may add their own).
 pub fn our_tools() -> Vec<&'static ToolDef> {
     registry::tools()

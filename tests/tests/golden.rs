@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use serde_json::{Value, json};
 use tool_runtime::{ToolDef, registry};
 // Linking the tool set is what registers it: the registry sees every crate linked into the program.
-use toolc_tests::our_tools;
+use toolc_tests::{golden, our_tools};
 
 fn golden_value(def: &ToolDef) -> Value {
     // The source location is tested on its own (registry.rs); here it would only add churn.
@@ -19,24 +19,14 @@ fn golden_value(def: &ToolDef) -> Value {
 #[test]
 fn definitions_match_golden_files() {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("golden/definitions");
-    let bless = std::env::var_os("TOOLC_BLESS").is_some();
-    let mut mismatches = Vec::new();
     let ours = our_tools();
-    for def in &ours {
-        let path = dir.join(format!("{}.json", def.name));
-        let actual = serde_json::to_string_pretty(&golden_value(def)).unwrap() + "\n";
-        if bless {
-            std::fs::write(&path, &actual).unwrap();
-            continue;
-        }
-        match std::fs::read_to_string(&path) {
-            Ok(expected) if expected == actual => {}
-            Ok(expected) => {
-                mismatches.push(format!("{}:\n--- expected\n{expected}\n--- actual\n{actual}", path.display()))
-            }
-            Err(err) => mismatches.push(format!("{}: {err}", path.display())),
-        }
-    }
+    let mismatches: Vec<String> = ours
+        .iter()
+        .filter_map(|def| {
+            let actual = serde_json::to_string_pretty(&golden_value(def)).unwrap() + "\n";
+            golden(&dir.join(format!("{}.json", def.name)), &actual)
+        })
+        .collect();
     let mut files: Vec<String> =
         std::fs::read_dir(&dir).unwrap().map(|entry| entry.unwrap().file_name().into_string().unwrap()).collect();
     files.sort();

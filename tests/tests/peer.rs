@@ -71,9 +71,8 @@ fn our_errors_say_at_least_what_pydantic_ai_says_and_more_briefly() {
     assert!(ours("scroll_page", r#"{"direction": "dwon"}"#).contains("did you mean `down`?"));
     assert!(ours("web_search", r#"{"qurey": "rust"}"#).contains("did you mean `query`?"));
 
-    let path = format!("{dir}/comparison.md");
-    if std::env::var_os("TOOLC_BLESS").is_some() {
-        std::fs::write(&path, &comparison).unwrap();
+    let path = std::path::PathBuf::from(format!("{dir}/comparison.md"));
+    if let Some(mismatch) = toolc_tests::golden(&path, &comparison) {
+        panic!("{mismatch}\nre-bless with TOOLC_BLESS=1 and read it");
     }
-    assert_eq!(std::fs::read_to_string(&path).unwrap_or_default(), comparison, "{path} is stale; re-bless and read it");
 }

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use serde_json::{Value, json};
 use tool_runtime::{RenderOptions, Target, render_tools};
-use toolc_tests::our_tools;
+use toolc_tests::{golden, our_tools};
 
 fn variants() -> Vec<(String, Target, RenderOptions)> {
     let mut all: Vec<(String, Target, RenderOptions)> =
@@ -19,19 +19,13 @@ fn variants() -> Vec<(String, Target, RenderOptions)> {
 #[test]
 fn renderings_match_golden_files() {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("golden/targets");
-    let bless = std::env::var_os("TOOLC_BLESS").is_some();
     let mut mismatches = Vec::new();
     for (name, target, options) in variants() {
         let rendered = render_tools(our_tools(), target, &options).unwrap_or_else(|err| panic!("{name}: {err}"));
         let report: Vec<String> = rendered.report.changes.iter().map(ToString::to_string).collect();
         let document = json!({"tools": rendered.value, "report": report});
         let actual = serde_json::to_string_pretty(&document).unwrap() + "\n";
-        let path = dir.join(format!("{name}.json"));
-        if bless {
-            std::fs::write(&path, &actual).unwrap();
-        } else if std::fs::read_to_string(&path).ok().as_deref() != Some(actual.as_str()) {
-            mismatches.push(format!("{} differs from the rendering:\n{actual}", path.display()));
-        }
+        mismatches.extend(golden(&dir.join(format!("{name}.json")), &actual));
     }
     assert!(mismatches.is_empty(), "{}", mismatches.join("\n\n"));
 }

@@ -49,7 +49,9 @@ fn doc_lines(attrs: &[Attribute], errors: &mut Errors) -> Vec<(String, Span)> {
                      in `#[tool(description = \"...\")]` instead",
                 ),
             },
-            other => errors.at(other, "expected a doc comment: `/// text`"),
+            // `#[doc(hidden)]`, `#[doc(alias = "…")]`: rustdoc's settings, not text.
+            Meta::List(_) => {}
+            Meta::Path(path) => errors.at(path, "expected a doc comment: `/// text`"),
         }
     }
     let indent = lines

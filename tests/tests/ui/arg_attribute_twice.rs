@@ -1,0 +1,9 @@
+use tool_runtime::tool;
+
+/// Search the web.
+#[tool]
+pub fn web_search(#[arg(rename = "q")] #[arg(default)] query: String) -> String {
+    query
+}
+
+fn main() {}

@@ -1,0 +1,12 @@
+use tool_runtime::tool;
+
+/// Search the web.
+///
+/// # Arguments
+/// * `` - The search query.
+#[tool]
+pub fn web_search(query: String) -> String {
+    query
+}
+
+fn main() {}

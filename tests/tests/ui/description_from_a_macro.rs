@@ -1,0 +1,9 @@
+use tool_runtime::tool;
+
+#[doc = concat!("Search ", "the web.")]
+#[tool]
+pub fn web_search(query: String) -> String {
+    query
+}
+
+fn main() {}

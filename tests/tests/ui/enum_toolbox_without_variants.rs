@@ -1,0 +1,6 @@
+use tool_runtime::toolbox;
+
+#[toolbox]
+pub enum Op {}
+
+fn main() {}

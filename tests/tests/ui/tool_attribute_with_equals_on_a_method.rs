@@ -1,0 +1,14 @@
+use tool_runtime::toolbox;
+
+pub struct Calculator;
+
+#[toolbox]
+impl Calculator {
+    /// Add two numbers.
+    #[tool = "add"]
+    pub fn add(a: i64, b: i64) -> i64 {
+        a + b
+    }
+}
+
+fn main() {}

@@ -30,7 +30,7 @@ pub fn run(manifest_path: &Option<PathBuf>, packages: &[String], deny: bool) -> 
         }
         let report = document.files.get("report.json").and_then(Value::as_array).cloned().unwrap_or_default();
         for definition in &document.definitions {
-            for warning in warnings(definition, &report, document.files.get("openai.json")) {
+            for warning in warnings(definition, &report) {
                 output::warning(&warning.message);
                 output::location(&warning.location);
                 for note in &warning.notes {
@@ -59,7 +59,7 @@ fn location(definition: &Value) -> String {
     }
 }
 
-fn warnings(definition: &Value, report: &[Value], openai: Option<&Value>) -> Vec<Warning> {
+fn warnings(definition: &Value, report: &[Value]) -> Vec<Warning> {
     let name = definition["name"].as_str().unwrap_or_default();
     let at = location(definition);
     let mut found = Vec::new();
@@ -80,15 +80,22 @@ fn warnings(definition: &Value, report: &[Value], openai: Option<&Value>) -> Vec
         });
     }
 
-    let length = definition["description"].as_str().map_or(0, |text| text.chars().count());
-    if length > 1024 {
+    // What the lowerings warn of (a long description, a size near a provider's limit), once per
+    // wording, with the targets that said it.
+    let mut warned: Vec<(String, Vec<String>)> = Vec::new();
+    for change in report.iter().filter(|change| change["tool"] == name && change["kind"] == "warning") {
+        let detail = change["detail"].as_str().unwrap_or_default().to_owned();
+        let target = change["target"].as_str().unwrap_or_default().to_owned();
+        match warned.iter_mut().find(|(seen, _)| *seen == detail) {
+            Some((_, targets)) => targets.push(target),
+            None => warned.push((detail, vec![target])),
+        }
+    }
+    for (detail, targets) in warned {
         found.push(Warning {
-            message: format!("the description of `{name}` has {length} characters"),
+            message: format!("`{name}`: {detail}"),
             location: at.clone(),
-            notes: vec![
-                "OpenAI has refused tool descriptions over 1024 characters; move details into argument descriptions"
-                    .into(),
-            ],
+            notes: vec![format!("lowering for {} said so", targets.join(", "))],
         });
     }
 
@@ -123,24 +130,6 @@ fn warnings(definition: &Value, report: &[Value], openai: Option<&Value>) -> Vec
         });
     }
 
-    if let Some(tool) =
-        openai.and_then(Value::as_array).and_then(|tools| tools.iter().find(|tool| tool["function"]["name"] == name))
-    {
-        let (properties, enum_values, depth) = measure(&tool["function"]["parameters"], 1);
-        for (what, value, limit) in [
-            ("object properties", properties, 5000),
-            ("enum values", enum_values, 1000),
-            ("levels of nesting", depth, 10),
-        ] {
-            if value * 5 >= limit * 4 {
-                found.push(Warning {
-                    message: format!("`{name}` has {value} {what}, near OpenAI's limit of {limit}"),
-                    location: at.clone(),
-                    notes: vec!["strict mode refuses schemas past the limit".into()],
-                });
-            }
-        }
-    }
     found
 }
 
@@ -150,35 +139,4 @@ fn enforced_anyway(detail: &str) -> bool {
     detail.contains("names a Rust number type")
         || detail.starts_with("`additionalProperties: false`")
         || (detail.starts_with("{default: ") && !detail.contains(", "))
-}
-
-/// Properties, enum values and nesting depth of a schema.
-fn measure(schema: &Value, depth: usize) -> (usize, usize, usize) {
-    let mut totals = (0, 0, depth);
-    match schema {
-        Value::Object(node) => {
-            if let Some(Value::Array(values)) = node.get("enum") {
-                totals.1 += values.len();
-            }
-            for (key, child) in node {
-                let deeper = if key == "properties" { depth + 1 } else { depth };
-                let inner = match (key.as_str(), child) {
-                    ("properties" | "$defs", Value::Object(map)) => {
-                        totals.0 += if key == "properties" { map.len() } else { 0 };
-                        map.values().map(|value| measure(value, deeper)).fold((0, 0, depth), add)
-                    }
-                    ("items" | "anyOf" | "additionalProperties", _) => measure(child, depth),
-                    _ => (0, 0, depth),
-                };
-                totals = add(totals, inner);
-            }
-        }
-        Value::Array(items) => totals = items.iter().map(|item| measure(item, depth)).fold(totals, add),
-        _ => {}
-    }
-    totals
-}
-
-fn add(a: (usize, usize, usize), b: (usize, usize, usize)) -> (usize, usize, usize) {
-    (a.0 + b.0, a.1 + b.1, a.2.max(b.2))
 }

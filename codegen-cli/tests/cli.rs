@@ -186,13 +186,28 @@ pub fn store(tree: Tree) -> usize { tree.children.len() }
 
 #[test]
 fn lint_points_at_the_source_and_denies_warnings_on_request() {
-    let source = "/// Greet.\n#[tool_runtime::tool]\npub fn greet(name: String) -> String { name }\n";
+    let long = "x".repeat(1100);
+    let source = format!(
+        "/// Greet.\n#[tool_runtime::tool]\npub fn greet(name: String) -> String {{ name }}\n\n\
+         #[tool_runtime::tool(description = \"{long}\")]\npub fn wordy() {{}}\n"
+    );
+    let source = source.as_str();
     let dir = fixture("lint", &[("src/lib.rs", source)]);
     let output = toolc(&["lint"], &dir);
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
     let text = stderr(&output);
     assert!(
         text.contains("warning: argument `name` of tool `greet` has no description\n  --> src/lib.rs:3:8"),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            "warning: `wordy`: the description has 1100 characters; OpenAI has refused tool descriptions over 1024"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains("= note: lowering for openai, openai-responses, anthropic, gemini, mcp, json-schema said so"),
         "{text}"
     );
     assert_eq!(toolc(&["lint", "--deny", "warnings"], &dir).status.code(), Some(1));

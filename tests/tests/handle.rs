@@ -277,3 +277,19 @@ fn an_enum_toolbox_parses_every_call_of_a_response() {
     assert_eq!(parsed[1].0.as_deref(), Some("b"));
     assert!(parsed[1].1.as_ref().unwrap_err().to_string().contains("did you mean `delete_nodes`?"));
 }
+
+#[test]
+fn a_malformed_final_answer_gets_its_own_error_even_without_ids() {
+    let content = json!({"role": "model", "parts": [
+        {"functionCall": {"name": "add", "args": {"a": 2, "b": 3}}},
+        {"functionCall": {"name": "final_answer", "args": {"answr": "5"}}}
+    ]})
+    .to_string();
+    let options = DispatchOptions::default().final_answer(true);
+    let exchange = block_on(Lab::default().dispatch(Target::Gemini, &content, options)).unwrap();
+    assert!(exchange.final_answer.is_none());
+    assert_eq!(exchange.results[0].content, json!(5));
+    let error = &exchange.results[1];
+    assert_eq!(error.name, "final_answer");
+    assert!(error.is_error && error.text().contains("unknown field `answr`"), "{}", error.text());
+}

@@ -160,6 +160,17 @@ fn openai_limits_are_errors() {
     let err = many.render(Target::OpenAi).unwrap_err();
     assert_eq!(err.rule, "1001 enum values exceed OpenAI's limit of 1000");
 
+    let near: Vec<String> = (0..900).map(|i| format!("v{i}")).collect();
+    let near = tool_runtime::ToolDef::new(
+        "pick",
+        "Pick one.",
+        json!({"type": "object", "properties": {"value": {"type": "string", "enum": near}}, "required": ["value"]}),
+    );
+    let rendered = near.render(Target::OpenAi).unwrap();
+    let warning =
+        rendered.report.changes.iter().find(|change| change.kind == tool_runtime::ChangeKind::Warning).unwrap();
+    assert_eq!(warning.detail, "900 enum values, near OpenAI's limit of 1000");
+
     let deep = (0..11).fold(
         json!({"type": "string"}),
         |inner, _| json!({"type": "object", "properties": {"x": inner}, "required": ["x"]}),

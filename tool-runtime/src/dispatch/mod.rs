@@ -121,6 +121,10 @@ fn panic_text(payload: &(dyn std::any::Any + Send)) -> String {
 /// Runs one call within the limits; a panic becomes [`ToolError::Panicked`].
 async fn run_one<T: Toolbox>(toolbox: &T, call: &ToolCall, options: &DispatchOptions) -> Result<Value, ToolError> {
     check_limits(call, options)?;
+    if options.final_answer && call.name == FinalAnswer::NAME {
+        // A malformed final answer gets its own error, which the toolbox cannot give.
+        <FinalAnswer as crate::ConfigTool>::parse(&call.arguments)?;
+    }
     match AssertUnwindSafe(toolbox.call(&call.name, &call.arguments)).catch_unwind().await {
         Ok(outcome) => outcome,
         Err(payload) => Err(ToolError::Panicked { tool: call.name.clone().into(), message: panic_text(&*payload) }),
@@ -188,18 +192,7 @@ pub(crate) async fn dispatch_value<T: Toolbox>(
     } else {
         calls.clone()
     };
-    let mut results = run_all(toolbox, &to_run, &options).await;
-    if options.final_answer {
-        // A malformed final answer is answered with its own error, which the toolbox cannot give.
-        for result in &mut results {
-            if result.name == FinalAnswer::NAME
-                && let Some(call) = to_run.iter().find(|call| call.id == result.id)
-                && let Err(err) = <FinalAnswer as crate::ConfigTool>::parse(&call.arguments)
-            {
-                *result = ToolResult::new(call, Err(err));
-            }
-        }
-    }
+    let results = run_all(toolbox, &to_run, &options).await;
     let reply = match target {
         Target::OpenAi => wire::openai_chat_reply(&results),
         Target::OpenAiResponses => wire::openai_responses_reply(&results),

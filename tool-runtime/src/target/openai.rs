@@ -163,22 +163,24 @@ pub(crate) fn formats(node: &mut Map<String, Value>, supported: &[&str], at: &st
     }
 }
 
-fn limits(schema: &Value, path: &str, lowering: &Lowering) -> Result<(), RenderError> {
+/// Refuses a schema past OpenAI's size limits, and warns of one within a fifth of them.
+fn limits(schema: &Value, path: &str, lowering: &mut Lowering) -> Result<(), RenderError> {
     fn visit(
         schema: &Value,
         at: &str,
         depth: usize,
-        count: &mut usize,
+        count: &mut (usize, usize),
         lowering: &Lowering,
     ) -> Result<(), RenderError> {
         let Some(node) = schema.as_object() else { return Ok(()) };
         if let Some(Value::Object(properties)) = node.get("properties") {
+            count.1 = count.1.max(depth);
             if depth > MAX_DEPTH {
                 return Err(
                     lowering.error(at, format!("objects nest deeper than OpenAI's limit of {MAX_DEPTH} levels"))
                 );
             }
-            *count += properties.len();
+            count.0 += properties.len();
             for (name, property) in properties {
                 visit(property, &child_path(&child_path(at, "properties"), name), depth + 1, count, lowering)?;
             }
@@ -201,8 +203,9 @@ fn limits(schema: &Value, path: &str, lowering: &Lowering) -> Result<(), RenderE
         }
         Ok(())
     }
-    let mut count = 0;
-    visit(schema, path, 1, &mut count, lowering)?;
+    let mut measured = (0, 0);
+    visit(schema, path, 1, &mut measured, lowering)?;
+    let (count, depth) = measured;
     if count > MAX_PROPERTIES {
         return Err(
             lowering.error(path, format!("{count} object properties exceed OpenAI's limit of {MAX_PROPERTIES}"))
@@ -242,6 +245,16 @@ fn limits(schema: &Value, path: &str, lowering: &Lowering) -> Result<(), RenderE
         return Err(
             lowering.error(path, format!("{enum_values} enum values exceed OpenAI's limit of {MAX_ENUM_VALUES}"))
         );
+    }
+    for (what, value, limit) in [
+        ("object properties", count, MAX_PROPERTIES),
+        ("enum values", enum_values, MAX_ENUM_VALUES),
+        ("levels of nesting", depth, MAX_DEPTH),
+        ("characters of names and enum values", characters, MAX_SCHEMA_CHARACTERS),
+    ] {
+        if value * 5 >= limit * 4 && value <= limit {
+            lowering.note(path, ChangeKind::Warning, format!("{value} {what}, near OpenAI's limit of {limit}"));
+        }
     }
     if characters > MAX_SCHEMA_CHARACTERS {
         return Err(lowering.error(

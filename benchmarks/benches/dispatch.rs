@@ -1,9 +1,12 @@
-//! Per-call dispatch cost, compared in one run with the floor: `serde_json::from_str` of the
-//! arguments plus a direct call.
+//! Per-call dispatch cost, compared in one run: the floor (`serde_json::from_str` of the arguments
+//! plus a direct call), `Toolbox::call`, rmcp's tool router and rig's tool dispatch. Every contender
+//! is driven by the same executor (`pollster`), from the same argument text.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
 use tool_runtime::Toolbox;
+use toolc_benchmarks::rig_peer::RigTools;
+use toolc_benchmarks::rmcp_peer::RmcpSession;
 use toolc_benchmarks::{Bench, Big, SEARCH, SearchArgs, big_call, search_work};
 
 #[derive(serde::Deserialize)]
@@ -12,6 +15,12 @@ struct BigArgs {
 }
 
 fn dispatch(c: &mut Criterion) {
+    // rmcp needs a live session for a request context; its tasks run on this runtime.
+    let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+    let _entered = runtime.enter();
+    let rmcp = runtime.block_on(RmcpSession::start());
+    let rig = RigTools::default();
+
     let mut group = c.benchmark_group("dispatch/5-fields");
     group.bench_function("floor: serde_json::from_str + direct call", |b| {
         b.iter(|| {
@@ -21,6 +30,12 @@ fn dispatch(c: &mut Criterion) {
     });
     group.bench_function("toolc: Toolbox::call", |b| {
         b.iter(|| black_box(pollster::block_on(Bench.call("search", black_box(SEARCH))).unwrap()))
+    });
+    group.bench_function("rmcp: ToolRouter::call", |b| {
+        b.iter(|| black_box(pollster::block_on(rmcp.call("search", black_box(SEARCH)))))
+    });
+    group.bench_function("rig: ToolAdapter served inline", |b| {
+        b.iter(|| black_box(pollster::block_on(rig.call("search", black_box(SEARCH)))))
     });
     group.finish();
 
@@ -35,6 +50,12 @@ fn dispatch(c: &mut Criterion) {
     group.bench_function("toolc: Toolbox::call", |b| {
         b.iter(|| black_box(pollster::block_on(Bench.call("store", black_box(&big))).unwrap()))
     });
+    group.bench_function("rmcp: ToolRouter::call", |b| {
+        b.iter(|| black_box(pollster::block_on(rmcp.call("store", black_box(&big)))))
+    });
+    group.bench_function("rig: ToolAdapter served inline", |b| {
+        b.iter(|| black_box(pollster::block_on(rig.call("store", black_box(&big)))))
+    });
     group.finish();
 }
 
@@ -43,7 +64,9 @@ criterion_main!(benches, parts_group);
 
 fn parts(c: &mut Criterion) {
     let mut group = c.benchmark_group("dispatch/parts");
-    group.bench_function("pollster::block_on of a ready future", |b| b.iter(|| black_box(pollster::block_on(async { black_box(1) }))));
+    group.bench_function("pollster::block_on of a ready future", |b| {
+        b.iter(|| black_box(pollster::block_on(async { black_box(1) })))
+    });
     group.bench_function("serde_ignored + from_str", |b| {
         b.iter(|| {
             let mut de = serde_json::Deserializer::from_str(black_box(SEARCH));

@@ -5,11 +5,14 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use tool_runtime::toolbox;
 
+pub mod rig_peer;
+pub mod rmcp_peer;
+
 /// The toolbox under test.
 pub struct Bench;
 
 /// A typical search call's arguments, as a plain serde struct (the floor).
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 pub struct SearchArgs {
     pub query: String,
     pub num_results: Option<u32>,
@@ -81,5 +84,7 @@ pub const SEARCH: &str =
 /// The 50-field call as a model sends it.
 pub fn big_call() -> String {
     let section = r#"{"a": "alpha", "b": 7, "c": true, "d": 1.5, "e": "maybe", "f": "foxtrot", "g": 42, "h": false, "i": ["x", "y"], "j": -3}"#;
-    format!(r#"{{"record": {{"one": {section}, "two": {section}, "three": {section}, "four": {section}, "five": {section}}}}}"#)
+    format!(
+        r#"{{"record": {{"one": {section}, "two": {section}, "three": {section}, "four": {section}, "five": {section}}}}}"#
+    )
 }

@@ -88,3 +88,50 @@ pub fn big_call() -> String {
         r#"{{"record": {{"one": {section}, "two": {section}, "three": {section}, "four": {section}, "five": {section}}}}}"#
     )
 }
+
+/// The queries of the three-call responses.
+const QUERIES: [&str; 3] = ["rust json schema", "serde flatten enum", "criterion benchmark setup"];
+
+fn search_arguments(query: &str) -> serde_json::Value {
+    serde_json::json!({"query": query, "num_results": 10, "language": "en", "safe_search": true, "offset": 0})
+}
+
+/// An Anthropic message with a text block and three `tool_use` blocks, as the API returns it.
+pub fn anthropic_message() -> Vec<u8> {
+    let mut content = vec![serde_json::json!({"type": "text", "text": "I'll run three searches."})];
+    for (index, query) in QUERIES.iter().enumerate() {
+        content.push(serde_json::json!({
+            "type": "tool_use", "id": format!("toolu_01A09q90qw90lq917835lq9{index}"), "name": "search",
+            "input": search_arguments(query),
+        }));
+    }
+    let message = serde_json::json!({
+        "id": "msg_01Aq9w938a90dw8q", "type": "message", "role": "assistant", "model": "claude-sonnet-4-5",
+        "content": content, "stop_reason": "tool_use", "stop_sequence": null,
+        "usage": {"input_tokens": 812, "output_tokens": 164},
+    });
+    serde_json::to_vec(&message).unwrap()
+}
+
+/// An OpenAI chat completion whose message makes three tool calls, as the API returns it.
+pub fn openai_completion() -> Vec<u8> {
+    let tool_calls: Vec<_> = QUERIES
+        .iter()
+        .enumerate()
+        .map(|(index, query)| {
+            serde_json::json!({
+                "id": format!("call_abc123def456ghi789jk{index}"), "type": "function",
+                "function": {"name": "search", "arguments": search_arguments(query).to_string()},
+            })
+        })
+        .collect();
+    let completion = serde_json::json!({
+        "id": "chatcmpl-abc123", "object": "chat.completion", "created": 1763700000, "model": "gpt-4.1",
+        "choices": [{
+            "index": 0, "finish_reason": "tool_calls",
+            "message": {"role": "assistant", "content": null, "refusal": null, "tool_calls": tool_calls},
+        }],
+        "usage": {"prompt_tokens": 812, "completion_tokens": 164, "total_tokens": 976},
+    });
+    serde_json::to_vec(&completion).unwrap()
+}

@@ -117,17 +117,19 @@ fn call_entry(target: Target, id: Value, name: String, arguments: String, as_obj
 fn response(target: Target) -> impl Strategy<Value = Value> {
     let entry = (prop_oneof![json_value(), ".{0,8}".prop_map(|s| json!(s))], name(), arguments(), any::<bool>())
         .prop_map(move |(id, name, arguments, as_object)| call_entry(target, id, name, arguments, as_object));
-    let shaped = (prop::collection::vec(prop_oneof![3 => entry, 1 => json_value()], 0..5), json_value()).prop_map(
-        move |(entries, noise)| match target {
-            Target::OpenAi => {
+    let shaped = (prop::collection::vec(prop_oneof![3 => entry, 1 => json_value()], 0..5), json_value(), any::<bool>())
+        .prop_map(move |(entries, noise, bare)| match (target, bare) {
+            (Target::OpenAi, false) => {
                 json!({"choices": [{"message": {"role": "assistant", "tool_calls": entries, "content": noise}}]})
             }
-            Target::OpenAiResponses => json!({"output": entries}),
-            Target::Anthropic => json!({"role": "assistant", "content": entries}),
-            Target::Gemini => json!({"candidates": [{"content": {"role": "model", "parts": entries}}]}),
+            (Target::OpenAi, true) => json!({"role": "assistant", "tool_calls": entries, "content": noise}),
+            (Target::OpenAiResponses, false) => json!({"output": entries, "usage": noise}),
+            (Target::OpenAiResponses, true) => Value::Array(entries),
+            (Target::Anthropic, _) => json!({"role": "assistant", "content": entries, "usage": noise}),
+            (Target::Gemini, false) => json!({"candidates": [{"content": {"role": "model", "parts": entries}}]}),
+            (Target::Gemini, true) => json!({"role": "model", "parts": entries}),
             _ => entries.into_iter().next().unwrap_or(noise),
-        },
-    );
+        });
     prop_oneof![4 => shaped, 1 => json_value()]
 }
 
@@ -164,6 +166,31 @@ proptest! {
         prop_assert!(outcome.is_ok(), "handle({target}, {text}) panicked");
         if let Ok(Ok(exchange)) = outcome {
             prop_assert_eq!(exchange.results.len(), exchange.calls.len(), "every call answered");
+        }
+    }
+
+    /// `dispatch` reads the calls straight from the response text; `dispatch_value` from the parsed
+    /// tree. Both must answer every response alike.
+    #[test]
+    fn reading_text_and_tree_agree((target, response) in (0..4usize).prop_flat_map(|i| (Just(TARGETS[i]), response(TARGETS[i])))) {
+        let text = response.to_string();
+        let browser = Browser::default();
+        let from_text = block_on(browser.dispatch(target, &text, DispatchOptions::default()));
+        let from_tree = block_on(browser.dispatch_value(target, &response, DispatchOptions::default()));
+        match (from_text, from_tree) {
+            (Ok(text), Ok(tree)) => {
+                prop_assert_eq!(&text.reply, &tree.reply);
+                prop_assert_eq!(&text.results, &tree.results);
+                prop_assert_eq!(text.calls.len(), tree.calls.len());
+                for (a, b) in text.calls.iter().zip(&tree.calls) {
+                    prop_assert_eq!((&a.id, &a.name), (&b.id, &b.name));
+                    let same = a.arguments == b.arguments
+                        || serde_json::from_str::<Value>(&a.arguments).ok() == serde_json::from_str::<Value>(&b.arguments).ok();
+                    prop_assert!(same, "arguments {:?} vs {:?}", a.arguments, b.arguments);
+                }
+            }
+            (Err(text), Err(tree)) => prop_assert_eq!(text.to_string(), tree.to_string()),
+            (text, tree) => prop_assert!(false, "{target}: from text {text:?}, from the tree {tree:?}"),
         }
     }
 

@@ -8,6 +8,7 @@ mod options;
 mod records;
 pub(crate) mod validate;
 mod wire;
+mod wire_text;
 
 use std::panic::AssertUnwindSafe;
 
@@ -132,7 +133,7 @@ async fn run_one<T: Toolbox>(toolbox: &T, call: &ToolCall, options: &DispatchOpt
 }
 
 /// Runs `calls` at most `max_concurrency` at a time, answering in the calls' order.
-async fn run_all<T: Toolbox>(toolbox: &T, calls: &[ToolCall], options: &DispatchOptions) -> Vec<ToolResult> {
+async fn run_all<T: Toolbox>(toolbox: &T, calls: &[&ToolCall], options: &DispatchOptions) -> Vec<ToolResult> {
     // The futures are made first: a closure stored in the stream trips the `Send` proof of callers.
     let runs: Vec<_> = calls.iter().map(|call| answer(toolbox, call, options)).collect();
     stream::iter(runs).buffered(options.max_concurrency.max(1)).collect().await
@@ -158,6 +159,11 @@ pub(crate) async fn dispatch<T: Toolbox>(
         };
         return Ok(dispatch_mcp(toolbox, &request, &options).await);
     }
+    if response.len() <= options.max_response_bytes
+        && let Some(calls) = wire_text::calls(target, response)
+    {
+        return Ok(run_calls(toolbox, target, calls, options).await);
+    }
     let response = read_response(target, response, &options)?;
     dispatch_value(toolbox, target, &response, options).await
 }
@@ -172,26 +178,28 @@ pub(crate) async fn dispatch_value<T: Toolbox>(
         return Ok(dispatch_mcp(toolbox, response, &options).await);
     }
     let calls = calls(target, response)?;
+    Ok(run_calls(toolbox, target, calls, options).await)
+}
+
+/// Runs the calls of a response and writes the reply in the target's format.
+async fn run_calls<T: Toolbox>(
+    toolbox: &T,
+    target: Target,
+    calls: Vec<ToolCall>,
+    options: DispatchOptions,
+) -> Exchange {
     let mut final_answer = None;
-    let to_run: Vec<ToolCall> = if options.final_answer {
-        let mut rest = Vec::new();
-        for call in &calls {
-            if call.name == FinalAnswer::NAME && final_answer.is_none() {
-                match <FinalAnswer as crate::ConfigTool>::parse(&call.arguments) {
-                    Ok(answer) => {
-                        final_answer = Some(answer.answer);
-                        continue;
-                    }
-                    Err(_) => rest.push(call.clone()),
-                }
-            } else {
-                rest.push(call.clone());
+    let mut to_run: Vec<&ToolCall> = Vec::with_capacity(calls.len());
+    for call in &calls {
+        if options.final_answer && call.name == FinalAnswer::NAME && final_answer.is_none() {
+            // A malformed final answer runs like any call, so the model reads what is wrong.
+            if let Ok(answer) = <FinalAnswer as crate::ConfigTool>::parse(&call.arguments) {
+                final_answer = Some(answer.answer);
+                continue;
             }
         }
-        rest
-    } else {
-        calls.clone()
-    };
+        to_run.push(call);
+    }
     let results = run_all(toolbox, &to_run, &options).await;
     let reply = match target {
         Target::OpenAi => wire::openai_chat_reply(&results),
@@ -200,7 +208,7 @@ pub(crate) async fn dispatch_value<T: Toolbox>(
         Target::Gemini => wire::gemini_reply(&results),
         Target::Mcp | Target::JsonSchema => unreachable!("handled above"),
     };
-    Ok(Exchange { calls, results, reply, final_answer })
+    Exchange { calls, results, reply, final_answer }
 }
 
 async fn dispatch_mcp<T: Toolbox>(toolbox: &T, request: &Value, options: &DispatchOptions) -> Exchange {

@@ -8,6 +8,18 @@ use tool_runtime::toolbox;
 pub mod rig_peer;
 pub mod rmcp_peer;
 
+/// 1,000 generated config-struct tools (see `generate/tools.rs`).
+#[allow(missing_docs)]
+pub mod generated {
+    include!(concat!(env!("OUT_DIR"), "/generated_tools.rs"));
+}
+
+// The example crates' tools, registered by linking them.
+use browse_agent as _;
+use director as _;
+use roo_tools as _;
+use structured_output as _;
+
 /// The toolbox under test.
 pub struct Bench;
 

@@ -153,7 +153,10 @@ fn free_fn(tool: &FnTool, vis: &syn::Visibility) -> TokenStream {
             }
 
             #rt::__private::inventory::submit! {
-                #rt::registry::ToolEntry::new(<#struct_ident as #rt::Tool>::definition)
+                #rt::registry::ToolEntry::new(
+                    <#struct_ident as #rt::Tool>::definition,
+                    #rt::__private::input_schema::<#args_ident>,
+                )
             }
         };
     }
@@ -207,7 +210,7 @@ fn type_tool(tool: &TypeTool) -> TokenStream {
         }
 
         #rt::__private::inventory::submit! {
-            #rt::registry::ToolEntry::new(<#ident as #rt::Tool>::definition)
+            #rt::registry::ToolEntry::new(<#ident as #rt::Tool>::definition, #rt::__private::input_schema::<#ident>)
         }
     }
 }
@@ -220,9 +223,11 @@ fn impl_toolbox(toolbox: &ImplToolbox) -> TokenStream {
     let mut arms = Vec::new();
     let mut checks = Vec::new();
     let mut example_checks = Vec::new();
+    let mut args_idents = Vec::new();
     for (index, tool) in toolbox.tools.iter().enumerate() {
         let args_ident = format_ident!("__ToolcArgs{}", pascal_case(&tool.ident.unraw().to_string()));
         structs.push(args_struct(tool, &args_ident, Some(self_ty)));
+        args_idents.push(args_ident.clone());
         definitions.push(replace_self(fn_definition(tool, &args_ident), self_ty));
         let method = &tool.ident;
         let definition = quote!(&<Self as #rt::Toolbox>::tools()[#index]);
@@ -272,6 +277,13 @@ fn impl_toolbox(toolbox: &ImplToolbox) -> TokenStream {
                     TOOLS.get_or_init(|| ::std::vec![#(#definitions),*])
                 }
 
+                fn render(
+                    target: #rt::Target,
+                ) -> ::core::result::Result<&'static #rt::__private::serde_json::Value, #rt::RenderError> {
+                    static RENDERED: #rt::__private::RenderCache = #rt::__private::RenderCache::new();
+                    RENDERED.get(<Self as #rt::Toolbox>::tools(), target)
+                }
+
                 fn call(&self, name: &str, arguments: &str) -> impl #rt::__private::Future<
                     Output = ::core::result::Result<#rt::__private::serde_json::Value, #rt::ToolError>
                 > + ::core::marker::Send {
@@ -288,7 +300,9 @@ fn impl_toolbox(toolbox: &ImplToolbox) -> TokenStream {
             }
 
             #rt::__private::inventory::submit! {
-                #rt::registry::ToolboxEntry::new(#toolbox_name, #source, <#self_ty as #rt::Toolbox>::tools, true)
+                #rt::registry::ToolboxEntry::new(#toolbox_name, #source, <#self_ty as #rt::Toolbox>::tools, true, || {
+                    ::std::vec![#(#rt::__private::input_schema::<#args_idents>()),*]
+                })
             }
         };
     }
@@ -329,6 +343,13 @@ fn enum_toolbox(toolbox: &EnumToolbox) -> TokenStream {
                     TOOLS.get_or_init(|| ::std::vec![#(<#inner as #rt::Tool>::definition().clone()),*])
                 }
 
+                fn render(
+                    target: #rt::Target,
+                ) -> ::core::result::Result<&'static #rt::__private::serde_json::Value, #rt::RenderError> {
+                    static RENDERED: #rt::__private::RenderCache = #rt::__private::RenderCache::new();
+                    RENDERED.get(<Self as #rt::ToolSet>::tools(), target)
+                }
+
                 fn parse(name: &str, arguments: &str) -> ::core::result::Result<Self, #rt::ToolError> {
                     match name {
                         #(#consts => <#inner as #rt::ConfigTool>::parse(arguments).map(Self::#variants),)*
@@ -341,7 +362,7 @@ fn enum_toolbox(toolbox: &EnumToolbox) -> TokenStream {
             }
 
             #rt::__private::inventory::submit! {
-                #rt::registry::ToolboxEntry::new(#toolbox_name, #source, <#ident as #rt::ToolSet>::tools, false)
+                #rt::registry::ToolboxEntry::new(#toolbox_name, #source, <#ident as #rt::ToolSet>::tools, false, ::std::vec::Vec::new)
             }
         };
     }

@@ -20,6 +20,7 @@ pub use serde_json;
 pub use std::sync::OnceLock;
 
 pub use crate::schema::input_schema;
+pub use crate::target::cache::RenderCache;
 
 /// Parses a call's arguments for the tool `def` from the raw JSON text, once.
 pub fn parse_arguments<T: DeserializeOwned>(def: &ToolDef, arguments: &str) -> Result<T, ToolError> {

@@ -6,23 +6,33 @@
 
 use std::sync::OnceLock;
 
+use serde_json::Value;
+
 use crate::{SourceLocation, ToolDef};
 
 /// A tool that registered itself: a free function, config struct or enum under `#[tool]`.
 #[derive(Debug)]
 pub struct ToolEntry {
     definition: fn() -> &'static ToolDef,
+    input_schema: fn() -> Value,
 }
 
 impl ToolEntry {
     #[doc(hidden)]
-    pub const fn new(definition: fn() -> &'static ToolDef) -> Self {
-        ToolEntry { definition }
+    pub const fn new(definition: fn() -> &'static ToolDef, input_schema: fn() -> Value) -> Self {
+        ToolEntry { definition, input_schema }
     }
 
     /// The tool's definition.
     pub fn definition(&self) -> &'static ToolDef {
         (self.definition)()
+    }
+
+    /// The tool's input schema generated afresh by schemars, uncached: what the benchmarks compare
+    /// rendering against.
+    #[doc(hidden)]
+    pub fn generate_input_schema(&self) -> Value {
+        (self.input_schema)()
     }
 }
 
@@ -33,6 +43,7 @@ pub struct ToolboxEntry {
     source: SourceLocation,
     tools: fn() -> &'static [ToolDef],
     owns_tools: bool,
+    input_schemas: fn() -> Vec<Value>,
 }
 
 impl ToolboxEntry {
@@ -42,8 +53,9 @@ impl ToolboxEntry {
         source: SourceLocation,
         tools: fn() -> &'static [ToolDef],
         owns_tools: bool,
+        input_schemas: fn() -> Vec<Value>,
     ) -> Self {
-        ToolboxEntry { name, source, tools, owns_tools }
+        ToolboxEntry { name, source, tools, owns_tools, input_schemas }
     }
 
     /// The name of the type the toolbox is implemented for.
@@ -66,6 +78,19 @@ impl ToolboxEntry {
     pub fn owns_tools(&self) -> bool {
         self.owns_tools
     }
+
+    /// The input schemas of the tools the toolbox owns, generated afresh by schemars, uncached:
+    /// what the benchmarks compare rendering against.
+    #[doc(hidden)]
+    pub fn generate_input_schemas(&self) -> Vec<Value> {
+        (self.input_schemas)()
+    }
+}
+
+/// The free tools' registry entries, for what [`ToolEntry`] offers beyond the definition.
+#[doc(hidden)]
+pub fn entries() -> impl Iterator<Item = &'static ToolEntry> {
+    inventory::iter::<ToolEntry>.into_iter()
 }
 
 inventory::collect!(ToolEntry);

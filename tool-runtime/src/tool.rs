@@ -5,6 +5,7 @@ use std::future::Future;
 use serde_json::Value;
 
 use crate::dispatch::{self, DispatchError, DispatchOptions, Exchange};
+use crate::target::cache::RenderCache;
 use crate::{RenderError, RenderOptions, Rendered, Target, ToolDef, ToolError, render_tools};
 
 /// A tool made by `#[tool]`: a name known at compile time and a definition computed once.
@@ -98,9 +99,10 @@ pub trait Toolbox: Sync {
     /// The definitions of every tool, in source order, computed once.
     fn tools() -> &'static [ToolDef];
 
-    /// The value of a request's `tools` field for the target.
-    fn render(target: Target) -> Result<Value, RenderError> {
-        Self::render_with(target, &RenderOptions::default()).map(|rendered| rendered.value)
+    /// The value of a request's `tools` field for the target, rendered on the first call and kept:
+    /// later calls only read it.
+    fn render(target: Target) -> Result<&'static Value, RenderError> {
+        RenderCache::of(Self::tools()).get(Self::tools(), target)
     }
 
     /// The value of a request's `tools` field with per-target options, and the lowering report.
@@ -216,9 +218,10 @@ pub trait ToolSet: Sized {
     /// The definitions of every variant's tool, in variant order, computed once.
     fn tools() -> &'static [ToolDef];
 
-    /// The value of a request's `tools` field for the target.
-    fn render(target: Target) -> Result<Value, RenderError> {
-        Self::render_with(target, &RenderOptions::default()).map(|rendered| rendered.value)
+    /// The value of a request's `tools` field for the target, rendered on the first call and kept:
+    /// later calls only read it.
+    fn render(target: Target) -> Result<&'static Value, RenderError> {
+        RenderCache::of(Self::tools()).get(Self::tools(), target)
     }
 
     /// The value of a request's `tools` field with per-target options, and the lowering report.

@@ -25,9 +25,24 @@ const MAP: &[&str] = &["properties", "patternProperties", "$defs", "definitions"
 pub(crate) fn child_path(path: &str, token: &str) -> String {
     let mut out = String::with_capacity(path.len() + token.len() + 1);
     out.push_str(path);
-    out.push('/');
-    out.push_str(&token.replace('~', "~0").replace('/', "~1"));
+    push_token(&mut out, token);
     out
+}
+
+/// Appends an array index to a pointer.
+pub(crate) fn push_index(path: &mut String, index: usize) {
+    use std::fmt::Write;
+    let _ = write!(path, "/{index}");
+}
+
+/// Appends one reference token to a pointer, escaped as RFC 6901 says.
+pub(crate) fn push_token(path: &mut String, token: &str) {
+    path.push('/');
+    if token.contains(['~', '/']) {
+        path.push_str(&token.replace('~', "~0").replace('/', "~1"));
+    } else {
+        path.push_str(token);
+    }
 }
 
 /// The direct subschemas of `node`, each with its pointer.
@@ -61,9 +76,41 @@ pub(crate) type Visit<'a, E> = dyn FnMut(&mut Map<String, Value>, &str) -> Resul
 
 /// Calls `visit` on every object subschema of `schema`, children before their parent.
 pub(crate) fn walk_mut<E>(schema: &mut Value, path: &str, visit: &mut Visit<'_, E>) -> Result<(), E> {
+    walk_from(schema, &mut path.to_owned(), visit)
+}
+
+/// [`walk_mut`] with one pointer buffer for the whole walk, extended and cut back at each step, so
+/// that no node costs an allocation for its path.
+fn walk_from<E>(schema: &mut Value, path: &mut String, visit: &mut Visit<'_, E>) -> Result<(), E> {
     let Value::Object(node) = schema else { return Ok(()) };
-    for (child, value) in children_mut(node, path) {
-        walk_mut(value, &child, visit)?;
+    let at = path.len();
+    for (key, value) in node.iter_mut() {
+        let keyword = key.as_str();
+        if SINGLE.contains(&keyword) {
+            push_token(path, keyword);
+            walk_from(value, path, visit)?;
+        } else if LIST.contains(&keyword) {
+            if let Value::Array(items) = value {
+                push_token(path, keyword);
+                let base = path.len();
+                for (index, item) in items.iter_mut().enumerate() {
+                    push_index(path, index);
+                    walk_from(item, path, visit)?;
+                    path.truncate(base);
+                }
+            }
+        } else if MAP.contains(&keyword)
+            && let Value::Object(entries) = value
+        {
+            push_token(path, keyword);
+            let base = path.len();
+            for (name, item) in entries.iter_mut() {
+                push_token(path, name);
+                walk_from(item, path, visit)?;
+                path.truncate(base);
+            }
+        }
+        path.truncate(at);
     }
     visit(node, path)
 }

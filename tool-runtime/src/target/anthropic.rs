@@ -7,7 +7,7 @@
 
 use serde_json::{Map, Value, json};
 
-use super::common::{ascii_word, check_description, check_name, check_property_keys, description, object_root};
+use super::common::{ascii_word, check_description, check_name, check_property_keys, description, object, object_root};
 use super::openai::formats;
 use crate::schema::describe::{move_all_but, move_to_description};
 use crate::schema::nullable::NullStyle;
@@ -59,7 +59,11 @@ pub(crate) fn tool(def: &ToolDef, options: &RenderOptions, lowering: &mut Loweri
     check_description(&def.description, lowering);
     let strict = is_strict(def, options);
     let schema = input_schema(def, strict, "/input_schema", lowering)?;
-    let mut tool = json!({"name": def.name, "description": description(def, false), "input_schema": schema});
+    let mut tool = object([
+        ("name", def.name.clone().into()),
+        ("description", description(def, false).into()),
+        ("input_schema", schema),
+    ]);
     if strict {
         tool["strict"] = json!(true);
     }
@@ -72,7 +76,7 @@ pub(crate) fn tool(def: &ToolDef, options: &RenderOptions, lowering: &mut Loweri
 /// Structured output: the value of `output_config.format`, always in the strict subset.
 pub(crate) fn response_format(def: &ToolDef, lowering: &mut Lowering) -> Result<Value, RenderError> {
     let schema = input_schema(def, true, "/schema", lowering)?;
-    Ok(json!({"type": "json_schema", "schema": schema}))
+    Ok(object([("type", "json_schema".into()), ("schema", schema)]))
 }
 
 fn input_schema(def: &ToolDef, strict: bool, path: &str, lowering: &mut Lowering) -> Result<Value, RenderError> {

@@ -9,6 +9,12 @@ use crate::target::report::{ChangeKind, Lowering, RenderError};
 /// OpenAI once refused longer tool descriptions; newer reports say the limit is gone.
 const LONG_DESCRIPTION: usize = 1024;
 
+/// A JSON object of `entries`, the values moved in: `json!` would copy each value by serializing it,
+/// which for a schema costs as much as the lowering itself.
+pub(crate) fn object<const N: usize>(entries: [(&str, Value); N]) -> Value {
+    Value::Object(entries.into_iter().map(|(key, value)| (key.to_owned(), value)).collect())
+}
+
 /// The description, with the examples appended in a compact form for targets without an examples field.
 pub(crate) fn description(def: &ToolDef, with_examples: bool) -> String {
     let mut text = def.description.to_string();

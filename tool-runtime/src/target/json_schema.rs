@@ -2,7 +2,7 @@
 
 use serde_json::{Value, json};
 
-use super::common::check_description;
+use super::common::{check_description, object};
 use crate::ToolDef;
 use crate::target::report::{Lowering, RenderError};
 
@@ -14,7 +14,11 @@ pub(crate) fn tool(def: &ToolDef, lowering: &mut Lowering) -> Result<Value, Rend
     if !def.examples.is_empty() {
         input["examples"] = def.examples.iter().map(|example| example.arguments.clone()).collect();
     }
-    let mut tool = json!({"name": def.name, "description": def.description, "input_schema": input});
+    let mut tool = object([
+        ("name", def.name.clone().into()),
+        ("description", def.description.clone().into()),
+        ("input_schema", input),
+    ]);
     if let Some(output) = &def.output_schema {
         tool["output_schema"] = with_dialect(output.clone());
     }

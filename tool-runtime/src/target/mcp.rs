@@ -6,7 +6,7 @@
 
 use serde_json::{Value, json};
 
-use super::common::{ascii_word, check_description, check_name, description, object_root};
+use super::common::{ascii_word, check_description, check_name, description, object, object_root};
 use crate::ToolDef;
 use crate::schema::refs::{Recursion, inline_refs};
 use crate::schema::strict::is_object;
@@ -25,7 +25,7 @@ pub(crate) fn tool(def: &ToolDef, lowering: &mut Lowering) -> Result<Value, Rend
     flatten_tagged_union(&mut input, "/inputSchema", lowering)?;
     inline_refs(&mut input, "/inputSchema", Recursion::Keep, lowering)?;
     object_root(&mut input, "/inputSchema", lowering)?;
-    let mut tool = json!({"name": def.name, "description": text, "inputSchema": input});
+    let mut tool = object([("name", def.name.clone().into()), ("description", text.into()), ("inputSchema", input)]);
     if let Some(title) = &def.annotations.title {
         tool["title"] = json!(title);
     }
@@ -54,7 +54,11 @@ pub(crate) fn tool(def: &ToolDef, lowering: &mut Lowering) -> Result<Value, Rend
 pub(crate) fn wrap_result(mut schema: Value) -> Value {
     let defs = schema.as_object_mut().and_then(|root| root.remove("$defs"));
     let description = schema.as_object_mut().and_then(|root| root.remove("description"));
-    let mut wrapped = json!({"type": "object", "properties": {"result": schema}, "required": ["result"]});
+    let mut wrapped = object([
+        ("type", "object".into()),
+        ("properties", object([("result", schema)])),
+        ("required", json!(["result"])),
+    ]);
     if let Some(description) = description {
         wrapped["properties"]["result"]["description"] = description;
     }

@@ -1,6 +1,7 @@
 //! Targets: the provider dialects a definition is lowered to, each a list of named passes.
 
 mod anthropic;
+pub(crate) mod cache;
 mod common;
 mod gemini;
 mod json_schema;

@@ -6,7 +6,7 @@
 
 use serde_json::{Map, Value, json};
 
-use super::common::{ascii_word, check_description, check_name, description, object_root};
+use super::common::{ascii_word, check_description, check_name, description, object, object_root};
 use crate::ToolDef;
 use crate::schema::all_of::merge_object_all_of;
 use crate::schema::describe::move_to_description;
@@ -14,7 +14,7 @@ use crate::schema::nullable::NullStyle;
 use crate::schema::refs::{Recursion, inline_refs};
 use crate::schema::strict::{CONDITIONAL, Optional, strict_objects};
 use crate::schema::union::flatten_tagged_union;
-use crate::schema::walk::{child_path, walk_mut};
+use crate::schema::walk::{push_index, push_token, walk_mut};
 use crate::target::report::{ChangeKind, Lowering, RenderError};
 
 /// String formats strict mode supports.
@@ -59,10 +59,13 @@ pub(crate) fn chat(def: &ToolDef, lowering: &mut Lowering) -> Result<Value, Rend
     let text = description(def, true);
     check_description(&text, lowering);
     let parameters = parameters(def, "/function/parameters", lowering)?;
-    Ok(json!({
-        "type": "function",
-        "function": {"name": def.name, "description": text, "parameters": parameters, "strict": def.strict}
-    }))
+    let function = object([
+        ("name", def.name.clone().into()),
+        ("description", text.into()),
+        ("parameters", parameters),
+        ("strict", def.strict.into()),
+    ]);
+    Ok(object([("type", "function".into()), ("function", function)]))
 }
 
 pub(crate) fn responses(def: &ToolDef, lowering: &mut Lowering) -> Result<Value, RenderError> {
@@ -70,9 +73,13 @@ pub(crate) fn responses(def: &ToolDef, lowering: &mut Lowering) -> Result<Value,
     let text = description(def, true);
     check_description(&text, lowering);
     let parameters = parameters(def, "/parameters", lowering)?;
-    Ok(
-        json!({"type": "function", "name": def.name, "description": text, "parameters": parameters, "strict": def.strict}),
-    )
+    Ok(object([
+        ("type", "function".into()),
+        ("name", def.name.clone().into()),
+        ("description", text.into()),
+        ("parameters", parameters),
+        ("strict", def.strict.into()),
+    ]))
 }
 
 /// Structured output: Chat Completions' `response_format`, or the Responses API's `text.format`.
@@ -85,15 +92,22 @@ pub(crate) fn response_format(
     let text = description(def, true);
     if responses_api {
         let schema = parameters(def, "/schema", lowering)?;
-        Ok(
-            json!({"type": "json_schema", "name": def.name, "description": text, "schema": schema, "strict": def.strict}),
-        )
+        Ok(object([
+            ("type", "json_schema".into()),
+            ("name", def.name.clone().into()),
+            ("description", text.into()),
+            ("schema", schema),
+            ("strict", def.strict.into()),
+        ]))
     } else {
         let schema = parameters(def, "/json_schema/schema", lowering)?;
-        Ok(json!({
-            "type": "json_schema",
-            "json_schema": {"name": def.name, "description": text, "schema": schema, "strict": def.strict}
-        }))
+        let format = object([
+            ("name", def.name.clone().into()),
+            ("description", text.into()),
+            ("schema", schema),
+            ("strict", def.strict.into()),
+        ]);
+        Ok(object([("type", "json_schema".into()), ("json_schema", format)]))
     }
 }
 
@@ -167,12 +181,13 @@ pub(crate) fn formats(node: &mut Map<String, Value>, supported: &[&str], at: &st
 fn limits(schema: &Value, path: &str, lowering: &mut Lowering) -> Result<(), RenderError> {
     fn visit(
         schema: &Value,
-        at: &str,
+        at: &mut String,
         depth: usize,
         count: &mut (usize, usize),
         lowering: &Lowering,
     ) -> Result<(), RenderError> {
         let Some(node) = schema.as_object() else { return Ok(()) };
+        let here = at.len();
         if let Some(Value::Object(properties)) = node.get("properties") {
             count.1 = count.1.max(depth);
             if depth > MAX_DEPTH {
@@ -181,30 +196,42 @@ fn limits(schema: &Value, path: &str, lowering: &mut Lowering) -> Result<(), Ren
                 );
             }
             count.0 += properties.len();
+            push_token(at, "properties");
+            let base = at.len();
             for (name, property) in properties {
-                visit(property, &child_path(&child_path(at, "properties"), name), depth + 1, count, lowering)?;
+                push_token(at, name);
+                visit(property, at, depth + 1, count, lowering)?;
+                at.truncate(base);
             }
+            at.truncate(here);
         }
         for keyword in ["items", "anyOf", "$defs"] {
-            match node.get(keyword) {
-                Some(Value::Array(items)) => {
+            let Some(child) = node.get(keyword) else { continue };
+            push_token(at, keyword);
+            let base = at.len();
+            match child {
+                Value::Array(items) => {
                     for (i, item) in items.iter().enumerate() {
-                        visit(item, &child_path(&child_path(at, keyword), &i.to_string()), depth, count, lowering)?;
+                        push_index(at, i);
+                        visit(item, at, depth, count, lowering)?;
+                        at.truncate(base);
                     }
                 }
-                Some(Value::Object(map)) if keyword == "$defs" => {
+                Value::Object(map) if keyword == "$defs" => {
                     for (name, def) in map {
-                        visit(def, &child_path(&child_path(at, keyword), name), depth, count, lowering)?;
+                        push_token(at, name);
+                        visit(def, at, depth, count, lowering)?;
+                        at.truncate(base);
                     }
                 }
-                Some(item) => visit(item, &child_path(at, keyword), depth, count, lowering)?,
-                None => {}
+                item => visit(item, at, depth, count, lowering)?,
             }
+            at.truncate(here);
         }
         Ok(())
     }
     let mut measured = (0, 0);
-    visit(schema, path, 1, &mut measured, lowering)?;
+    visit(schema, &mut path.to_owned(), 1, &mut measured, lowering)?;
     let (count, depth) = measured;
     if count > MAX_PROPERTIES {
         return Err(

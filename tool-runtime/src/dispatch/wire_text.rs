@@ -107,6 +107,53 @@ impl<'de> Deserialize<'de> for Key<'de> {
     }
 }
 
+/// A struct of the fields an object is read for and its [`Fields`] impl: each field read by `next`
+/// (a value of the field's type) or `objects` (an array of objects, `null` for none); others skipped.
+macro_rules! fields {
+    (struct $name:ident { $($key:literal => $field:ident: $ty:ty = $read:ident,)* }) => {
+        #[derive(Default)]
+        struct $name {
+            $($field: $ty,)*
+        }
+
+        impl<'de> Fields<'de> for $name {
+            fn field<A: MapAccess<'de>>(&mut self, key: &str, map: &mut A) -> Result<(), A::Error> {
+                match key {
+                    $($key => self.$field = $read(map)?,)*
+                    _ => skip(map)?,
+                }
+                Ok(())
+            }
+        }
+    };
+    (struct $name:ident<$de:lifetime> { $($key:literal => $field:ident: $ty:ty = $read:ident,)* }) => {
+        #[derive(Default)]
+        struct $name<$de> {
+            $($field: $ty,)*
+        }
+
+        impl<$de> Fields<$de> for $name<$de> {
+            fn field<A: MapAccess<$de>>(&mut self, key: &str, map: &mut A) -> Result<(), A::Error> {
+                match key {
+                    $($key => self.$field = $read(map)?,)*
+                    _ => skip(map)?,
+                }
+                Ok(())
+            }
+        }
+    };
+}
+
+/// The value of a field this module reads.
+fn next<'de, A: MapAccess<'de>, T: Deserialize<'de>>(map: &mut A) -> Result<Option<T>, A::Error> {
+    map.next_value().map(Some)
+}
+
+/// [`objects`], present.
+fn some_objects<'de, A: MapAccess<'de>, T: Fields<'de>>(map: &mut A) -> Result<Option<Vec<Object<T>>>, A::Error> {
+    objects(map).map(Some)
+}
+
 /// Whether a `type` field equals `expected`, read without keeping it.
 fn is_type<'de, A: MapAccess<'de>>(map: &mut A, expected: &str) -> Result<bool, A::Error> {
     map.next_value::<Key>().map(|Key(kind)| kind == expected)
@@ -154,50 +201,22 @@ impl ChatResponse {
     }
 }
 
-#[derive(Default)]
-struct ChatChoice {
-    message: Option<Object<ChatMessage>>,
-}
-
-impl<'de> Fields<'de> for ChatChoice {
-    fn field<A: MapAccess<'de>>(&mut self, key: &str, map: &mut A) -> Result<(), A::Error> {
-        match key {
-            "message" => self.message = Some(map.next_value()?),
-            _ => skip(map)?,
-        }
-        Ok(())
+fields! {
+    struct ChatChoice {
+        "message" => message: Option<Object<ChatMessage>> = next,
     }
 }
 
-#[derive(Default)]
-struct ChatMessage {
-    tool_calls: Vec<Object<ChatCall>>,
-}
-
-impl<'de> Fields<'de> for ChatMessage {
-    fn field<A: MapAccess<'de>>(&mut self, key: &str, map: &mut A) -> Result<(), A::Error> {
-        match key {
-            "tool_calls" => self.tool_calls = objects(map)?,
-            _ => skip(map)?,
-        }
-        Ok(())
+fields! {
+    struct ChatMessage {
+        "tool_calls" => tool_calls: Vec<Object<ChatCall>> = objects,
     }
 }
 
-#[derive(Default)]
-struct ChatCall {
-    id: Option<String>,
-    function: Option<Object<NamedCall<Option<String>>>>,
-}
-
-impl<'de> Fields<'de> for ChatCall {
-    fn field<A: MapAccess<'de>>(&mut self, key: &str, map: &mut A) -> Result<(), A::Error> {
-        match key {
-            "id" => self.id = Some(map.next_value()?),
-            "function" => self.function = Some(map.next_value()?),
-            _ => skip(map)?,
-        }
-        Ok(())
+fields! {
+    struct ChatCall {
+        "id" => id: Option<String> = next,
+        "function" => function: Option<Object<NamedCall<Option<String>>>> = next,
     }
 }
 
@@ -235,18 +254,9 @@ impl<'de> Fields<'de> for NamedCall<Option<String>> {
     }
 }
 
-#[derive(Default)]
-struct ResponsesResponse {
-    output: Option<Vec<Object<ResponsesItem>>>,
-}
-
-impl<'de> Fields<'de> for ResponsesResponse {
-    fn field<A: MapAccess<'de>>(&mut self, key: &str, map: &mut A) -> Result<(), A::Error> {
-        match key {
-            "output" => self.output = Some(objects(map)?),
-            _ => skip(map)?,
-        }
-        Ok(())
+fields! {
+    struct ResponsesResponse {
+        "output" => output: Option<Vec<Object<ResponsesItem>>> = some_objects,
     }
 }
 
@@ -281,18 +291,9 @@ impl ResponsesItem {
     }
 }
 
-#[derive(Default)]
-struct AnthropicMessage<'de> {
-    content: Option<Vec<Object<AnthropicBlock<'de>>>>,
-}
-
-impl<'de> Fields<'de> for AnthropicMessage<'de> {
-    fn field<A: MapAccess<'de>>(&mut self, key: &str, map: &mut A) -> Result<(), A::Error> {
-        match key {
-            "content" => self.content = Some(map.next_value()?),
-            _ => skip(map)?,
-        }
-        Ok(())
+fields! {
+    struct AnthropicMessage<'de> {
+        "content" => content: Option<Vec<Object<AnthropicBlock<'de>>>> = next,
     }
 }
 
@@ -353,67 +354,29 @@ impl GeminiResponse<'_> {
     }
 }
 
-#[derive(Default)]
-struct GeminiCandidate<'de> {
-    content: Option<Object<GeminiContent<'de>>>,
-}
-
-impl<'de> Fields<'de> for GeminiCandidate<'de> {
-    fn field<A: MapAccess<'de>>(&mut self, key: &str, map: &mut A) -> Result<(), A::Error> {
-        match key {
-            "content" => self.content = Some(map.next_value()?),
-            _ => skip(map)?,
-        }
-        Ok(())
+fields! {
+    struct GeminiCandidate<'de> {
+        "content" => content: Option<Object<GeminiContent<'de>>> = next,
     }
 }
 
-#[derive(Default)]
-struct GeminiContent<'de> {
-    parts: Vec<Object<GeminiPart<'de>>>,
-}
-
-impl<'de> Fields<'de> for GeminiContent<'de> {
-    fn field<A: MapAccess<'de>>(&mut self, key: &str, map: &mut A) -> Result<(), A::Error> {
-        match key {
-            "parts" => self.parts = objects(map)?,
-            _ => skip(map)?,
-        }
-        Ok(())
+fields! {
+    struct GeminiContent<'de> {
+        "parts" => parts: Vec<Object<GeminiPart<'de>>> = objects,
     }
 }
 
-#[derive(Default)]
-struct GeminiPart<'de> {
-    call: Option<Object<GeminiCall<'de>>>,
-}
-
-impl<'de> Fields<'de> for GeminiPart<'de> {
-    fn field<A: MapAccess<'de>>(&mut self, key: &str, map: &mut A) -> Result<(), A::Error> {
-        match key {
-            "functionCall" => self.call = Some(map.next_value()?),
-            _ => skip(map)?,
-        }
-        Ok(())
+fields! {
+    struct GeminiPart<'de> {
+        "functionCall" => call: Option<Object<GeminiCall<'de>>> = next,
     }
 }
 
-#[derive(Default)]
-struct GeminiCall<'de> {
-    id: Option<Option<String>>,
-    name: Option<String>,
-    args: Option<&'de RawValue>,
-}
-
-impl<'de> Fields<'de> for GeminiCall<'de> {
-    fn field<A: MapAccess<'de>>(&mut self, key: &str, map: &mut A) -> Result<(), A::Error> {
-        match key {
-            "id" => self.id = Some(map.next_value()?),
-            "name" => self.name = Some(map.next_value()?),
-            "args" => self.args = Some(map.next_value()?),
-            _ => skip(map)?,
-        }
-        Ok(())
+fields! {
+    struct GeminiCall<'de> {
+        "id" => id: Option<Option<String>> = next,
+        "name" => name: Option<String> = next,
+        "args" => args: Option<&'de RawValue> = next,
     }
 }
 

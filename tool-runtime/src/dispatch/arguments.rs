@@ -6,12 +6,15 @@
 //! for an optional field that does not itself take `null` is removed (serde then applies the
 //! default), and a non-null field that does not belong to the chosen variant is an error.
 
+use std::borrow::Cow;
+
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 
 use crate::schema::nullable::is_nullable;
 use crate::schema::refs::resolve;
 use crate::schema::union::tagged_union;
+use crate::schema::walk::{push_index, push_token};
 use crate::{ArgumentProblem, ToolDef, ToolError};
 
 /// What decoding needs to know about a tool's schema, worked out once per definition.
@@ -58,55 +61,105 @@ const DEFAULT_MAX_BYTES: usize = 1 << 20;
 /// serde accepts without skipping a field, for a tool whose schema states nothing serde does not
 /// check, is parsed once straight from the text; anything else goes through the schema, which finds
 /// every problem.
+///
+/// Only the two readers below know `T`: everything else is compiled once, not once per tool, and
+/// the checked road reads its cleaned text with the same reader as the direct one, so a tool costs
+/// the compiler little more than a `serde_json::from_str` of its arguments.
 pub(crate) fn parse<T: DeserializeOwned>(def: &ToolDef, arguments: &str) -> Result<T, ToolError> {
-    let invalid = |problems: Vec<ArgumentProblem>| ToolError::InvalidArguments { tool: def.name.clone(), problems };
+    let checked = match route(def, arguments)? {
+        Route::Direct(text) => match read(&text) {
+            Ok(value) => return Ok(value),
+            Err(_) => check(def, &text)?,
+        },
+        Route::Watched(text) => match read_watched(&text) {
+            Some(value) => return Ok(value),
+            None => check(def, &text)?,
+        },
+        Route::Checked(text) => check(def, &text)?,
+    };
+    read(&checked).map_err(|err| located(def, &checked, err))
+}
+
+/// How a call's arguments are read, decided without knowing their Rust type.
+enum Route<'a> {
+    /// Straight from the text: every object is closed, so serde refuses unknown fields itself.
+    Direct(Cow<'a, str>),
+    /// From the text, watching for fields serde would skip in an open object.
+    Watched(Cow<'a, str>),
+    /// Through the schema first.
+    Checked(Cow<'a, str>),
+}
+
+fn route<'a>(def: &ToolDef, arguments: &'a str) -> Result<Route<'a>, ToolError> {
     if arguments.len() > DEFAULT_MAX_BYTES {
         let message =
             format!("the arguments have {} bytes; the limit is {DEFAULT_MAX_BYTES}: send less", arguments.len());
-        return Err(invalid(vec![ArgumentProblem::new("", message)]));
+        return Err(invalid(def, vec![ArgumentProblem::new("", message)]));
     }
-    let decoded;
     let text = match arguments.trim() {
-        "" | "null" => "{}",
+        "" | "null" => Cow::Borrowed("{}"),
         quoted if quoted.starts_with('"') => match serde_json::from_str::<String>(quoted) {
-            Ok(inner) if inner.trim_start().starts_with('{') => {
-                decoded = inner;
-                &decoded
-            }
-            _ => arguments,
+            Ok(inner) if inner.trim_start().starts_with('{') => Cow::Owned(inner),
+            _ => Cow::Borrowed(arguments),
         },
-        _ => arguments,
+        _ => Cow::Borrowed(arguments),
     };
     let plan = def.plan();
-    if !plan.tagged && !plan.constrained && !text.contains("null") {
-        let mut deserializer = serde_json::Deserializer::from_str(text);
-        if plan.closed {
-            if let Ok(value) = T::deserialize(&mut deserializer)
-                && deserializer.end().is_ok()
-            {
-                return Ok(value);
-            }
-        } else {
-            // serde skips fields an open struct does not declare; any such field sends the call the
-            // long way, which refuses it with a did-you-mean.
-            let mut ignored = false;
-            if let Ok(value) = serde_ignored::deserialize(&mut deserializer, |_| ignored = true)
-                && !ignored
-                && deserializer.end().is_ok()
-            {
-                return Ok(value);
-            }
-        }
-    }
-    let mut value: Value = serde_json::from_str(text).map_err(|err| invalid(vec![problem(String::new(), err)]))?;
+    Ok(if plan.tagged || plan.constrained || text.contains("null") {
+        Route::Checked(text)
+    } else if plan.closed {
+        Route::Direct(text)
+    } else {
+        Route::Watched(text)
+    })
+}
+
+/// `T` from JSON text, all of it.
+fn read<T: DeserializeOwned>(text: &str) -> Result<T, serde_json::Error> {
+    let mut deserializer = serde_json::Deserializer::from_str(text);
+    let value = T::deserialize(&mut deserializer)?;
+    deserializer.end()?;
+    Ok(value)
+}
+
+/// `T` from JSON text, or `None` when serde skipped a field (or failed): the call then takes the
+/// checked road, which refuses the field with a did-you-mean. The watcher is a `dyn` callback so
+/// that every tool's nested types share one instantiation of the watching deserializer.
+fn read_watched<T: DeserializeOwned>(text: &str) -> Option<T> {
+    let mut deserializer = serde_json::Deserializer::from_str(text);
+    let mut ignored = false;
+    let value = {
+        let mut note = |_: serde_ignored::Path<'_>| ignored = true;
+        let watcher: &mut dyn FnMut(serde_ignored::Path<'_>) = &mut note;
+        serde_ignored::deserialize(&mut deserializer, watcher).ok()?
+    };
+    (!ignored && deserializer.end().is_ok()).then_some(value)
+}
+
+/// The arguments cleaned and validated against the schema, as compact JSON text for [`read`]; or
+/// every problem found.
+fn check(def: &ToolDef, text: &str) -> Result<String, ToolError> {
+    let mut value: Value = serde_json::from_str(text).map_err(|err| invalid(def, vec![problem(String::new(), err)]))?;
     let mut problems = Vec::new();
     clean(&mut value, &def.input_schema, &def.input_schema, "", &mut problems);
     problems.extend(super::validate::validate(&value, &def.input_schema, &def.input_schema));
     if !problems.is_empty() {
-        return Err(invalid(problems));
+        return Err(invalid(def, problems));
     }
-    serde_path_to_error::deserialize(value)
-        .map_err(|err| invalid(vec![problem(json_pointer(err.path()), err.into_inner())]))
+    Ok(value.to_string())
+}
+
+fn invalid(def: &ToolDef, problems: Vec<ArgumentProblem>) -> ToolError {
+    ToolError::InvalidArguments { tool: def.name.clone(), problems }
+}
+
+/// What serde refused in checked arguments, at the JSON Pointer its position falls in.
+fn located(def: &ToolDef, text: &str, err: serde_json::Error) -> ToolError {
+    // The text is one line (serde_json escapes line breaks in strings); columns count bytes from 1.
+    // serde_json's column is the 1-based column of the last byte it read, so as a 0-based offset
+    // it is the byte after it.
+    let pointer = if err.line() == 1 { pointer_at(text, err.column()) } else { String::new() };
+    invalid(def, vec![problem(pointer, err)])
 }
 
 fn problem(pointer: String, err: serde_json::Error) -> ArgumentProblem {
@@ -119,20 +172,79 @@ fn problem(pointer: String, err: serde_json::Error) -> ArgumentProblem {
     ArgumentProblem::new(pointer, message)
 }
 
-fn json_pointer(path: &serde_path_to_error::Path) -> String {
-    use serde_path_to_error::Segment;
-    let mut pointer = String::new();
-    for segment in path.iter() {
-        match segment {
-            Segment::Seq { index } => pointer.push_str(&format!("/{index}")),
-            Segment::Map { key } | Segment::Enum { variant: key } => {
-                pointer.push('/');
-                pointer.push_str(&key.replace('~', "~0").replace('/', "~1"));
+/// The JSON Pointer of the deepest value of `text` (compact JSON, as serde_json writes it) that
+/// starts at byte `offset`, spans it or ends just before it. serde_json stops at the start of a
+/// value it refuses unread, just after one it refused once read, and just after an object that
+/// misses a field.
+fn pointer_at(text: &str, offset: usize) -> String {
+    let mut path = String::new();
+    let mut at = 0;
+    spanning(text, &mut at, offset, &mut path);
+    path
+}
+
+/// Reads the value at `*at`, leaving `*at` after it. When the value reaches `offset`, `path` is
+/// left pointing at the deepest value that does, and the answer is `true`.
+fn spanning(text: &str, at: &mut usize, offset: usize, path: &mut String) -> bool {
+    let bytes = text.as_bytes();
+    let start = *at;
+    match bytes.get(*at) {
+        Some(b'{') => {
+            *at += 1;
+            while bytes.get(*at).is_some_and(|&b| b != b'}') {
+                let key_start = *at;
+                skip_string(bytes, at);
+                let key: String = serde_json::from_str(&text[key_start..*at]).unwrap_or_default();
+                *at += 1; // ':'
+                let mark = path.len();
+                push_token(path, &key);
+                if spanning(text, at, offset, path) {
+                    return true;
+                }
+                path.truncate(mark);
+                if bytes.get(*at) == Some(&b',') {
+                    *at += 1;
+                }
             }
-            Segment::Unknown => {}
+            *at += 1;
+        }
+        Some(b'[') => {
+            *at += 1;
+            let mut index = 0;
+            while bytes.get(*at).is_some_and(|&b| b != b']') {
+                let mark = path.len();
+                push_index(path, index);
+                if spanning(text, at, offset, path) {
+                    return true;
+                }
+                path.truncate(mark);
+                if bytes.get(*at) == Some(&b',') {
+                    *at += 1;
+                }
+                index += 1;
+            }
+            *at += 1;
+        }
+        Some(b'"') => skip_string(bytes, at),
+        Some(_) => {
+            while bytes.get(*at).is_some_and(|b| !b",]}".contains(b)) {
+                *at += 1;
+            }
+        }
+        None => return false,
+    }
+    (start..=*at).contains(&offset)
+}
+
+/// Moves `*at` from a string's opening quote to just after its closing one.
+fn skip_string(bytes: &[u8], at: &mut usize) {
+    *at += 1;
+    while let Some(&b) = bytes.get(*at) {
+        *at += if b == b'\\' { 2 } else { 1 };
+        if b == b'"' {
+            break;
         }
     }
-    pointer
 }
 
 fn clean(value: &mut Value, schema: &Value, root: &Value, at: &str, problems: &mut Vec<ArgumentProblem>) {
@@ -230,5 +342,85 @@ fn clean_object(
         if let Some(property) = properties.get(name) {
             clean(field, property, root, &format!("{at}/{name}"), problems);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde::Deserialize;
+
+    /// Where serde_json's error for `text` as `T` points.
+    fn pointer_of_error<T: DeserializeOwned + std::fmt::Debug>(text: &str) -> String {
+        let def = ToolDef::new("t", "", serde_json::json!({}));
+        let ToolError::InvalidArguments { problems, .. } = located(&def, text, read::<T>(text).unwrap_err()) else {
+            panic!("not an argument error")
+        };
+        problems[0].pointer.clone()
+    }
+
+    #[derive(Debug, Deserialize)]
+    #[allow(dead_code)]
+    struct Outer {
+        name: String,
+        items: Vec<Item>,
+    }
+
+    #[derive(Debug, Deserialize)]
+    #[allow(dead_code)]
+    struct Item {
+        count: u32,
+        kind: Kind,
+        #[serde(default)]
+        code: Option<Code>,
+    }
+
+    #[derive(Debug, Deserialize)]
+    #[serde(rename_all = "lowercase")]
+    enum Kind {
+        Small,
+        Large,
+    }
+
+    /// A string serde refuses by a rule of its own, which no schema states.
+    #[derive(Debug, Deserialize)]
+    #[serde(try_from = "String")]
+    struct Code(#[allow(dead_code)] String);
+
+    impl TryFrom<String> for Code {
+        type Error = String;
+        fn try_from(text: String) -> Result<Self, String> {
+            if text.len() == 3 { Ok(Code(text)) } else { Err(format!("a code has 3 letters, not {}", text.len())) }
+        }
+    }
+
+    #[test]
+    fn errors_point_at_the_refused_value() {
+        let ok = r#"{"name":"a","items":[{"count":1,"kind":"small"},"#;
+        let cases = [
+            (format!(r#"{ok}{{"count":"2","kind":"large"}}]}}"#), "/items/1/count"),
+            (format!(r#"{ok}{{"count":2,"kind":"huge"}}]}}"#), "/items/1/kind"),
+            // A type's own rule (`try_from`) fails after serde_json has read the value: serde_json
+            // places it at the end of the enclosing object, so that is where it points.
+            (format!(r#"{ok}{{"count":2,"kind":"large","code":"ab\"cd"}}]}}"#), "/items/1"),
+            (format!(r#"{ok}{{"count":2}}]}}"#), "/items/1"),
+            (r#"{"items":[]}"#.to_owned(), ""),
+            (r#"{"name":7,"items":[]}"#.to_owned(), "/name"),
+            (r#"{"name":"x","items":{"a/b~":1}}"#.to_owned(), "/items"),
+        ];
+        for (text, pointer) in cases {
+            assert_eq!(pointer_of_error::<Outer>(&text), pointer, "{text}");
+        }
+    }
+
+    #[test]
+    fn keys_with_escapes_are_pointer_tokens() {
+        #[derive(Debug, Deserialize)]
+        #[allow(dead_code)]
+        struct Odd {
+            #[serde(rename = "a/b~\"c")]
+            odd: u8,
+        }
+        assert_eq!(pointer_of_error::<Odd>(r#"{"a/b~\"c":300}"#), "/a~1b~0\"c");
     }
 }

@@ -15,6 +15,8 @@ use crate::schema::nullable::is_nullable;
 use crate::schema::refs::resolve;
 use crate::schema::union::tagged_union;
 use crate::schema::walk::{push_index, push_token};
+
+use super::known_fields::all_known;
 use crate::{ArgumentProblem, ToolDef, ToolError};
 
 /// What decoding needs to know about a tool's schema, worked out once per definition.
@@ -62,20 +64,27 @@ const DEFAULT_MAX_BYTES: usize = 1 << 20;
 /// check, is parsed once straight from the text; anything else goes through the schema, which finds
 /// every problem.
 ///
-/// Only the two readers below know `T`: everything else is compiled once, not once per tool, and
-/// the checked road reads its cleaned text with the same reader as the direct one, so a tool costs
-/// the compiler little more than a `serde_json::from_str` of its arguments.
+/// Only [`read`] knows `T`: everything else is compiled once, not once per tool, and every road ends
+/// in the same reader, so a tool costs the compiler what a `serde_json::from_str` of its arguments
+/// costs.
 pub(crate) fn parse<T: DeserializeOwned>(def: &ToolDef, arguments: &str) -> Result<T, ToolError> {
+    let mut parsed = None;
+    decode(def, arguments, &mut |text| {
+        parsed = Some(read(text)?);
+        Ok(())
+    })?;
+    Ok(parsed.expect("decoding succeeds only after a read"))
+}
+
+/// A reader of JSON text into the caller's type.
+type Reader<'a> = dyn FnMut(&str) -> Result<(), serde_json::Error> + 'a;
+
+/// [`parse`] without the type: the roads a call's text takes to `read`.
+fn decode(def: &ToolDef, arguments: &str, read: &mut Reader<'_>) -> Result<(), ToolError> {
     let checked = match route(def, arguments)? {
-        Route::Direct(text) => match read(&text) {
-            Ok(value) => return Ok(value),
-            Err(_) => check(def, &text)?,
-        },
-        Route::Watched(text) => match read_watched(&text) {
-            Some(value) => return Ok(value),
-            None => check(def, &text)?,
-        },
-        Route::Checked(text) => check(def, &text)?,
+        Route::Direct(text) if read(&text).is_ok() => return Ok(()),
+        Route::Watched(text) if read(&text).is_ok() && all_known(&text, &def.input_schema) => return Ok(()),
+        Route::Direct(text) | Route::Watched(text) | Route::Checked(text) => check(def, &text)?,
     };
     read(&checked).map_err(|err| located(def, &checked, err))
 }
@@ -84,7 +93,7 @@ pub(crate) fn parse<T: DeserializeOwned>(def: &ToolDef, arguments: &str) -> Resu
 enum Route<'a> {
     /// Straight from the text: every object is closed, so serde refuses unknown fields itself.
     Direct(Cow<'a, str>),
-    /// From the text, watching for fields serde would skip in an open object.
+    /// From the text, then checking that no object has a field serde skipped (an open struct's).
     Watched(Cow<'a, str>),
     /// Through the schema first.
     Checked(Cow<'a, str>),
@@ -120,20 +129,6 @@ fn read<T: DeserializeOwned>(text: &str) -> Result<T, serde_json::Error> {
     let value = T::deserialize(&mut deserializer)?;
     deserializer.end()?;
     Ok(value)
-}
-
-/// `T` from JSON text, or `None` when serde skipped a field (or failed): the call then takes the
-/// checked road, which refuses the field with a did-you-mean. The watcher is a `dyn` callback so
-/// that every tool's nested types share one instantiation of the watching deserializer.
-fn read_watched<T: DeserializeOwned>(text: &str) -> Option<T> {
-    let mut deserializer = serde_json::Deserializer::from_str(text);
-    let mut ignored = false;
-    let value = {
-        let mut note = |_: serde_ignored::Path<'_>| ignored = true;
-        let watcher: &mut dyn FnMut(serde_ignored::Path<'_>) = &mut note;
-        serde_ignored::deserialize(&mut deserializer, watcher).ok()?
-    };
-    (!ignored && deserializer.end().is_ok()).then_some(value)
 }
 
 /// The arguments cleaned and validated against the schema, as compact JSON text for [`read`]; or

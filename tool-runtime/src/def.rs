@@ -62,8 +62,8 @@ impl PartialEq for ToolDef {
 
 impl ToolDef {
     /// How calls of this tool are decoded.
-    pub(crate) fn plan(&self) -> crate::dispatch::arguments::Plan {
-        *self.plan.get_or_init(|| crate::dispatch::arguments::Plan::of(&self.input_schema))
+    pub(crate) fn plan(&self) -> &crate::dispatch::arguments::Plan {
+        self.plan.get_or_init(|| crate::dispatch::arguments::Plan::of(&self.input_schema))
     }
 }
 

@@ -16,17 +16,18 @@ use crate::schema::refs::resolve;
 use crate::schema::union::tagged_union;
 use crate::schema::walk::{push_index, push_token};
 
-use super::known_fields::all_known;
+use super::known_fields::Shapes;
 use crate::{ArgumentProblem, ToolDef, ToolError};
 
 /// What decoding needs to know about a tool's schema, worked out once per definition.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub(crate) struct Plan {
     /// The schema states constraints serde does not check: every call is validated.
     constrained: bool,
-    /// Every object is closed (`additionalProperties: false`), so serde refuses unknown fields
-    /// itself and need not be watched for skipped ones.
-    closed: bool,
+    /// Where the schema has open objects (no `additionalProperties: false`), the fields each
+    /// object may have, to find fields serde skipped; `None` when every object is closed, so serde
+    /// refuses unknown fields itself.
+    open: Option<Shapes>,
     /// The root is a union (a tagged enum): calls go through the schema.
     tagged: bool,
 }
@@ -35,7 +36,7 @@ impl Plan {
     pub(crate) fn of(schema: &Value) -> Self {
         Plan {
             constrained: super::validate::has_constraints(schema),
-            closed: all_closed(schema),
+            open: (!all_closed(schema)).then(|| Shapes::of(schema)),
             tagged: schema.get("oneOf").is_some() || schema.get("anyOf").is_some(),
         }
     }
@@ -83,8 +84,8 @@ type Reader<'a> = dyn FnMut(&str) -> Result<(), serde_json::Error> + 'a;
 fn decode(def: &ToolDef, arguments: &str, read: &mut Reader<'_>) -> Result<(), ToolError> {
     let checked = match route(def, arguments)? {
         Route::Direct(text) if read(&text).is_ok() => return Ok(()),
-        Route::Watched(text) if read(&text).is_ok() && all_known(&text, &def.input_schema) => return Ok(()),
-        Route::Direct(text) | Route::Watched(text) | Route::Checked(text) => check(def, &text)?,
+        Route::Watched(text, shapes) if read(&text).is_ok() && shapes.all_known(&text) => return Ok(()),
+        Route::Direct(text) | Route::Watched(text, _) | Route::Checked(text) => check(def, &text)?,
     };
     read(&checked).map_err(|err| located(def, &checked, err))
 }
@@ -94,12 +95,12 @@ enum Route<'a> {
     /// Straight from the text: every object is closed, so serde refuses unknown fields itself.
     Direct(Cow<'a, str>),
     /// From the text, then checking that no object has a field serde skipped (an open struct's).
-    Watched(Cow<'a, str>),
+    Watched(Cow<'a, str>, &'a Shapes),
     /// Through the schema first.
     Checked(Cow<'a, str>),
 }
 
-fn route<'a>(def: &ToolDef, arguments: &'a str) -> Result<Route<'a>, ToolError> {
+fn route<'a>(def: &'a ToolDef, arguments: &'a str) -> Result<Route<'a>, ToolError> {
     if arguments.len() > DEFAULT_MAX_BYTES {
         let message =
             format!("the arguments have {} bytes; the limit is {DEFAULT_MAX_BYTES}: send less", arguments.len());
@@ -116,10 +117,11 @@ fn route<'a>(def: &ToolDef, arguments: &'a str) -> Result<Route<'a>, ToolError> 
     let plan = def.plan();
     Ok(if plan.tagged || plan.constrained || text.contains("null") {
         Route::Checked(text)
-    } else if plan.closed {
-        Route::Direct(text)
     } else {
-        Route::Watched(text)
+        match &plan.open {
+            None => Route::Direct(text),
+            Some(shapes) => Route::Watched(text, shapes),
+        }
     })
 }
 

@@ -6,164 +6,288 @@
 //! field the schema does not declare at that place, or a place whose shape it cannot tell, the call
 //! takes the checked road, which refuses unknown fields with a did-you-mean. Reading the text a
 //! second time, outside serde's generated code, costs far less to compile than watching every
-//! tool's own deserializer, and runs at about the speed of parsing without allocating.
+//! tool's own deserializer; it only finds its way through text serde has just read (no numbers
+//! parsed, no strings copied), so it runs at a fraction of the cost of parsing.
 
-use std::fmt;
+use std::collections::HashMap;
 
-use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
-use serde_json::{Map, Value};
+use serde_json::Value;
 
 use crate::schema::refs::resolve;
 
-/// Whether every object in `text` has only fields `schema` declares at its place (or is a map).
-/// `false` also when the text is not JSON, or a place's shape is not clear from the schema.
-pub(super) fn all_known(text: &str, schema: &Value) -> bool {
-    let mut deserializer = serde_json::Deserializer::from_str(text);
-    Scan { schema: Some(schema), root: schema }.deserialize(&mut deserializer).is_ok()
+/// The fields each object of a schema may have, worked out once per definition: the scan then
+/// follows indices instead of looking keywords up in the schema at every object.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Shapes {
+    nodes: Vec<Node>,
+    top: usize,
 }
 
-/// The fields an object may have.
-enum Shape<'a> {
-    /// A struct: its declared fields, and the schema of any others (`additionalProperties`).
-    Fields(&'a Map<String, Value>, Option<&'a Value>),
-    /// A map: any key, each value of this schema (`None`: anything).
-    Map(Option<&'a Value>),
+/// A place in the schema, for an object or a list found there.
+#[derive(Debug, Clone, PartialEq)]
+enum Node {
+    /// The same place as another node (a `$ref`, or an `Option`'s one branch).
+    Same(usize),
+    /// An object here has these fields; a list here has items of node `items`.
+    Own { object: Object, items: usize },
 }
 
-fn object_shape<'a>(schema: &'a Value, root: &'a Value) -> Option<Shape<'a>> {
-    let node = resolve(schema, root).as_object()?;
-    let extra = node.get("additionalProperties").filter(|extra| *extra != &Value::Bool(false));
-    if let Some(Value::Object(properties)) = node.get("properties") {
-        return Some(Shape::Fields(properties, extra));
-    }
-    if node.contains_key("allOf") {
-        return None;
-    }
-    if let Some(Value::Array(branches)) = node.get("anyOf").or_else(|| node.get("oneOf")) {
-        // `Option<T>` and the like: one branch takes objects. Several are a union serde may
-        // settle in ways the schema cannot say; the checked road decides those.
-        let mut objects = branches.iter().filter(|branch| takes(branch, root, "object"));
-        let only = objects.next()?;
-        return if objects.next().is_none() { object_shape(only, root) } else { None };
-    }
-    Some(Shape::Map(extra.filter(|extra| extra.is_object())))
+#[derive(Debug, Clone, PartialEq)]
+enum Object {
+    /// A struct: its fields (name, node), and the node of any others (`additionalProperties`).
+    Fields(Vec<(Box<str>, usize)>, Option<usize>),
+    /// A map: any key, each value of this node.
+    Map(usize),
+    /// The schema does not say clearly (several object branches, `allOf`).
+    Unclear,
 }
 
-/// The schema of a list's items (`None`: anything).
-fn item_schema<'a>(schema: &'a Value, root: &'a Value) -> Option<&'a Value> {
-    let node = resolve(schema, root);
-    if let Some(items) = node.get("items").filter(|items| items.is_object()) {
-        return Some(items);
+/// Anything goes below.
+const ANY: usize = 0;
+/// Nothing below is clear.
+const UNCLEAR: usize = 1;
+
+impl Shapes {
+    pub(crate) fn of(schema: &Value) -> Self {
+        let mut builder = Builder {
+            nodes: vec![
+                Node::Own { object: Object::Map(ANY), items: ANY },
+                Node::Own { object: Object::Unclear, items: UNCLEAR },
+            ],
+            refs: HashMap::new(),
+            root: schema,
+        };
+        let top = builder.build(schema);
+        Shapes { nodes: builder.nodes, top }
     }
-    let branches = node.get("anyOf").or_else(|| node.get("oneOf"))?.as_array()?;
-    let mut lists = branches.iter().filter(|branch| takes(branch, root, "array"));
-    let only = lists.next()?;
-    if lists.next().is_none() { item_schema(only, root) } else { None }
+
+    /// What node `id` stands for, through its aliases (a cycle of aliases is unclear).
+    fn own(&self, mut id: usize) -> (&Object, usize) {
+        for _ in 0..=self.nodes.len() {
+            match &self.nodes[id] {
+                Node::Same(next) => id = *next,
+                Node::Own { object, items } => return (object, *items),
+            }
+        }
+        (&Object::Unclear, UNCLEAR)
+    }
+
+    /// Whether every object in `text` has only fields the schema declares at its place (or is a
+    /// map); `false` also when a place's shape is not clear from the schema. `text` is JSON serde_json
+    /// has just read, so the scan only finds its way through it and checks nothing else.
+    pub(crate) fn all_known(&self, text: &str) -> bool {
+        let mut scan = Scan { text, at: 0, shapes: self };
+        scan.value(self.top).is_some()
+    }
 }
 
-/// Whether `schema` says it takes values of JSON type `ty` (or says nothing of types).
-fn takes(schema: &Value, root: &Value, ty: &str) -> bool {
-    let node = resolve(schema, root);
-    match node.get("type") {
-        Some(Value::String(one)) => one == ty,
-        Some(Value::Array(types)) => types.iter().any(|t| t == ty),
-        _ => node.get("const").is_none() && node.get("enum").is_none(),
-    }
-}
-
-/// A value to read at a place of the schema (`None` or `true`: anything goes below).
-struct Scan<'a> {
-    schema: Option<&'a Value>,
+struct Builder<'a> {
+    nodes: Vec<Node>,
+    refs: HashMap<&'a str, usize>,
     root: &'a Value,
 }
 
-impl<'de> DeserializeSeed<'de> for Scan<'_> {
-    type Value = ();
-
-    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<(), D::Error> {
-        match self.schema {
-            None | Some(Value::Bool(true)) => deserializer.deserialize_ignored_any(IgnoredAny).map(drop),
-            Some(_) => deserializer.deserialize_any(self),
+impl<'a> Builder<'a> {
+    fn build(&mut self, schema: &'a Value) -> usize {
+        let Some(node) = schema.as_object() else { return ANY };
+        if let Some(reference) = node.get("$ref").and_then(Value::as_str) {
+            if let Some(&id) = self.refs.get(reference) {
+                return id;
+            }
+            let id = self.push(Node::Same(UNCLEAR));
+            self.refs.insert(reference, id);
+            let target = resolve(schema, self.root);
+            let built = if std::ptr::eq(target, schema) { UNCLEAR } else { self.build(target) };
+            self.nodes[id] = Node::Same(built);
+            return id;
         }
-    }
-}
-
-impl<'de> Visitor<'de> for Scan<'_> {
-    type Value = ();
-
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("any JSON value")
-    }
-
-    fn visit_bool<E>(self, _: bool) -> Result<(), E> {
-        Ok(())
-    }
-
-    fn visit_i64<E>(self, _: i64) -> Result<(), E> {
-        Ok(())
-    }
-
-    fn visit_u64<E>(self, _: u64) -> Result<(), E> {
-        Ok(())
-    }
-
-    fn visit_f64<E>(self, _: f64) -> Result<(), E> {
-        Ok(())
-    }
-
-    fn visit_str<E>(self, _: &str) -> Result<(), E> {
-        Ok(())
-    }
-
-    fn visit_unit<E>(self) -> Result<(), E> {
-        Ok(())
-    }
-
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
-        let items = self.schema.and_then(|schema| item_schema(schema, self.root));
-        while seq.next_element_seed(Scan { schema: items, root: self.root })?.is_some() {}
-        Ok(())
-    }
-
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
-        let Some(shape) = self.schema.and_then(|schema| object_shape(schema, self.root)) else {
-            return Err(de::Error::custom("the shape of this object is not clear from the schema"));
+        if node.contains_key("allOf") {
+            return UNCLEAR;
+        }
+        if let Some(Value::Array(branches)) = node.get("anyOf").or_else(|| node.get("oneOf")) {
+            // `Option<T>` and the like: one branch takes objects or lists. Several are a union serde
+            // may settle in ways the schema cannot say; the checked road decides those.
+            let mut structured = branches.iter().filter(|branch| self.takes_structure(branch));
+            return match (structured.next(), structured.next()) {
+                (None, _) => ANY,
+                (Some(only), None) => self.build(only),
+                _ => UNCLEAR,
+            };
+        }
+        let items = match node.get("items") {
+            Some(items @ Value::Object(_)) => self.build(items),
+            _ => ANY,
         };
-        while let Some(schema) = map.next_key_seed(Key(&shape))? {
-            map.next_value_seed(Scan { schema, root: self.root })?;
+        let extra = match node.get("additionalProperties") {
+            Some(extra @ Value::Object(_)) => Some(self.build(extra)),
+            Some(Value::Bool(false)) => None,
+            Some(_) => Some(ANY),
+            None => None,
+        };
+        let object = match node.get("properties") {
+            Some(Value::Object(properties)) => Object::Fields(
+                properties.iter().map(|(name, property)| (name.as_str().into(), self.build(property))).collect(),
+                extra,
+            ),
+            _ => Object::Map(extra.unwrap_or(ANY)),
+        };
+        self.push(Node::Own { object, items })
+    }
+
+    fn push(&mut self, node: Node) -> usize {
+        self.nodes.push(node);
+        self.nodes.len() - 1
+    }
+
+    /// Whether `schema` may take objects or lists (it says so, or says nothing of types).
+    fn takes_structure(&self, schema: &Value) -> bool {
+        let node = resolve(schema, self.root);
+        let structured = |ty: &Value| ty == "object" || ty == "array";
+        match node.get("type") {
+            Some(Value::Array(types)) => types.iter().any(structured),
+            Some(ty) => structured(ty),
+            None => node.get("const").is_none() && node.get("enum").is_none(),
         }
-        Ok(())
     }
 }
 
-/// A field name, read without allocating and looked up in its object's shape: the schema of its
-/// value, or an error for a field the shape does not declare.
-struct Key<'s, 'a>(&'s Shape<'a>);
-
-impl<'de, 'a> DeserializeSeed<'de> for Key<'_, 'a> {
-    type Value = Option<&'a Value>;
-
-    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Self::Value, D::Error> {
-        deserializer.deserialize_str(self)
-    }
+/// The node of the field named `key`, looking from `*next` on (and round): a call's fields mostly
+/// come in the schema's order, so the first name tried is mostly the one. `*next` is left after it.
+fn find_field(fields: &[(Box<str>, usize)], key: &str, next: &mut usize) -> Option<usize> {
+    let start = (*next).min(fields.len());
+    let (before, after) = fields.split_at(start);
+    let index = match after.iter().position(|(name, _)| same_name(name, key)) {
+        Some(at) => start + at,
+        None => before.iter().position(|(name, _)| same_name(name, key))?,
+    };
+    *next = index + 1;
+    Some(fields[index].1)
 }
 
-impl<'de, 'a> Visitor<'de> for Key<'_, 'a> {
-    type Value = Option<&'a Value>;
+/// Whether two field names are equal, testing the cheap differences first: most names of one
+/// object differ in length or in their first or last byte, and a call to `memcmp` costs more than
+/// those tests.
+fn same_name(name: &str, key: &str) -> bool {
+    let (name, key) = (name.as_bytes(), key.as_bytes());
+    name.len() == key.len() && name.first() == key.first() && name.last() == key.last() && name == key
+}
 
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("a field name")
+/// A walk through JSON text, beside the schema's nodes.
+struct Scan<'a> {
+    text: &'a str,
+    at: usize,
+    shapes: &'a Shapes,
+}
+
+impl<'a> Scan<'a> {
+    fn peek(&self) -> Option<u8> {
+        self.text.as_bytes().get(self.at).copied()
     }
 
-    fn visit_str<E: de::Error>(self, name: &str) -> Result<Self::Value, E> {
-        match self.0 {
-            Shape::Fields(properties, extra) => match (properties.get(name), extra) {
-                (Some(property), _) => Ok(Some(property)),
-                (None, Some(extra)) => Ok(Some(*extra).filter(|extra| extra.is_object())),
-                (None, None) => Err(E::custom("a field the schema does not declare here")),
-            },
-            Shape::Map(values) => Ok(*values),
+    fn skip_space(&mut self) {
+        while self.peek().is_some_and(|b| b.is_ascii_whitespace()) {
+            self.at += 1;
         }
+    }
+
+    /// The value at the cursor, at node `node`; `None` when it has a field not known there.
+    fn value(&mut self, node: usize) -> Option<()> {
+        self.skip_space();
+        match self.peek()? {
+            b'{' => self.object(node),
+            b'[' => self.list(node),
+            b'"' => self.string().map(drop),
+            _ => {
+                while self.peek().is_some_and(|b| !matches!(b, b',' | b']' | b'}' | b' ' | b'\t' | b'\r' | b'\n')) {
+                    self.at += 1;
+                }
+                Some(())
+            }
+        }
+    }
+
+    fn object(&mut self, node: usize) -> Option<()> {
+        let (object, _) = self.shapes.own(node);
+        self.at += 1;
+        self.skip_space();
+        if self.peek()? == b'}' {
+            self.at += 1;
+            return Some(());
+        }
+        // Where to start looking for the next field: models mostly send fields in the schema's order.
+        let mut next = 0;
+        loop {
+            self.skip_space();
+            let key = self.string()?;
+            let value = match object {
+                Object::Fields(fields, extra) => match find_field(fields, &key, &mut next) {
+                    Some(field) => field,
+                    None => (*extra)?,
+                },
+                Object::Map(values) => *values,
+                Object::Unclear => return None,
+            };
+            self.skip_space();
+            (self.peek()? == b':').then_some(())?;
+            self.at += 1;
+            self.value(value)?;
+            self.skip_space();
+            match self.peek()? {
+                b',' => self.at += 1,
+                b'}' => break,
+                _ => return None,
+            }
+        }
+        self.at += 1;
+        Some(())
+    }
+
+    fn list(&mut self, node: usize) -> Option<()> {
+        let (_, items) = self.shapes.own(node);
+        self.at += 1;
+        self.skip_space();
+        if self.peek()? == b']' {
+            self.at += 1;
+            return Some(());
+        }
+        loop {
+            self.value(items)?;
+            self.skip_space();
+            match self.peek()? {
+                b',' => self.at += 1,
+                b']' => break,
+                _ => return None,
+            }
+        }
+        self.at += 1;
+        Some(())
+    }
+
+    /// The string at the cursor, unescaped only if it has escapes.
+    fn string(&mut self) -> Option<std::borrow::Cow<'a, str>> {
+        let start = self.at;
+        let bytes = self.text.as_bytes();
+        if bytes.get(start) != Some(&b'"') {
+            return None;
+        }
+        let mut escaped = false;
+        self.at += 1;
+        loop {
+            match *bytes.get(self.at)? {
+                b'"' => break,
+                b'\\' => {
+                    escaped = true;
+                    self.at += 2;
+                }
+                _ => self.at += 1,
+            }
+        }
+        self.at += 1;
+        let raw = &self.text[start..self.at];
+        Some(match escaped {
+            false => raw[1..raw.len() - 1].into(),
+            true => serde_json::from_str::<String>(raw).ok()?.into(),
+        })
     }
 }
 
@@ -171,6 +295,10 @@ impl<'de, 'a> Visitor<'de> for Key<'_, 'a> {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    fn all_known(text: &str, schema: &Value) -> bool {
+        Shapes::of(schema).all_known(text)
+    }
 
     fn schema() -> Value {
         json!({
@@ -193,6 +321,7 @@ mod tests {
             "labels":{"any key":{"from":"z"}},"anything":{"what":[1,{"ever":null}]}}"#;
         assert!(all_known(text, &schema()));
         assert!(all_known(r#"{"window":null}"#, &schema()));
+        assert!(all_known(r#" { "qu\u0065ry" : "escaped key" , "windows" : [ ] } "#, &schema()));
     }
 
     #[test]

@@ -52,7 +52,11 @@ pub fn settings() -> SchemaSettings {
 /// );
 /// ```
 pub fn input_schema<T: JsonSchema>() -> Value {
-    let mut schema = settings().into_generator().into_root_schema_for::<T>().to_value();
+    tidy_input_root(settings().into_generator().into_root_schema_for::<T>().to_value())
+}
+
+/// [`input_schema`]'s changes to the root, apart so that they are compiled once, not per type.
+fn tidy_input_root(mut schema: Value) -> Value {
     if let Some(root) = schema.as_object_mut() {
         root.remove("title");
         root.remove("description");
@@ -67,7 +71,10 @@ pub fn input_schema<T: JsonSchema>() -> Value {
 /// is kept; its `title` is dropped, since schemars makes one up for types without a name of their
 /// own (`"Array_of_Page"`, `"uint8"`).
 pub fn output_schema<T: JsonSchema>() -> Value {
-    let mut schema = settings().into_generator().into_root_schema_for::<T>().to_value();
+    tidy_output_root(settings().into_generator().into_root_schema_for::<T>().to_value())
+}
+
+fn tidy_output_root(mut schema: Value) -> Value {
     if let Some(root) = schema.as_object_mut() {
         root.remove("title");
     }

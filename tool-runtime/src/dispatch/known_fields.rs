@@ -345,4 +345,23 @@ mod tests {
         assert!(!all_known(r#"{"either":{"a":"x"}}"#, &union));
         assert!(all_known(r#"{"either":null}"#, &union));
     }
+
+    #[test]
+    fn recursive_types_are_followed_and_alias_cycles_are_unclear() {
+        let tree = json!({
+            "type": "object",
+            "properties": {"root": {"$ref": "#/$defs/Node"}, "loop": {"$ref": "#/$defs/Loop"}},
+            "$defs": {
+                "Node": {"type": "object", "properties": {
+                    "name": {"type": "string"},
+                    "children": {"type": "array", "items": {"$ref": "#/$defs/Node"}}
+                }},
+                "Loop": {"$ref": "#/$defs/Loop"}
+            }
+        });
+        assert!(all_known(r#"{"root":{"name":"a","children":[{"name":"b","children":[{"name":"c"}]}]}}"#, &tree));
+        assert!(!all_known(r#"{"root":{"children":[{"children":[{"nmae":"c"}]}]}}"#, &tree));
+        assert!(!all_known(r#"{"loop":{"x":1}}"#, &tree));
+        assert!(all_known(r#"{"loop":{}}"#, &tree), "an empty object has no unknown field");
+    }
 }

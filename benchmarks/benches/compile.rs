@@ -4,9 +4,9 @@
 //! `rmcp-macros` with its own.
 //!
 //! The three crates live in a workspace of their own under `target/compile`, built once before
-//! anything is timed, so a sample is what a developer waits for after editing the crate: its
-//! dependencies are built and only the crate itself compiles (`cargo build`, the dev profile).
-//! Each macro crate is built into an empty target directory per sample.
+//! anything is timed, so a sample is the crate's own compile with its dependencies built
+//! (`cargo build`, the dev profile, not incremental so each sample compiles the whole crate). Each
+//! macro crate is built into an empty target directory per sample.
 
 #[path = "../generate/forms.rs"]
 mod forms;
@@ -79,6 +79,8 @@ fn cargo(args: &[&str], dir: &Path) -> Duration {
     let output = Command::new(&cargo)
         .args(args)
         .current_dir(dir)
+        // The whole crate compiled each time: incremental compilation would reuse last sample's work.
+        .env("CARGO_INCREMENTAL", "0")
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
         .output()
@@ -98,7 +100,7 @@ fn compile(c: &mut Criterion) {
     // Every dependency built, and each crate once, before anything is timed.
     cargo(&["build", "--workspace", "--quiet"], &root);
 
-    let mut group = c.benchmark_group(format!("compile a crate of {TOOLS} tools (dev build, dependencies built)"));
+    let mut group = c.benchmark_group(format!("compile a crate of {TOOLS} tools (dev build, dependencies built, not incremental)"));
     group.sample_size(10).warm_up_time(Duration::from_millis(1)).measurement_time(Duration::from_secs(1));
     group.sampling_mode(criterion::SamplingMode::Flat);
     for (name, _, _) in crates() {

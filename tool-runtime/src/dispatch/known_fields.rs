@@ -208,17 +208,11 @@ impl<'a> Scan<'a> {
 
     fn object(&mut self, node: usize) -> Option<()> {
         let (object, _) = self.shapes.own(node);
-        self.at += 1;
-        self.skip_space();
-        if self.peek()? == b'}' {
-            self.at += 1;
-            return Some(());
-        }
         // Where to start looking for the next field: models mostly send fields in the schema's order.
         let mut next = 0;
-        loop {
-            self.skip_space();
-            let key = self.string()?;
+        self.members(b'}', |scan| {
+            scan.skip_space();
+            let key = scan.string()?;
             let value = match object {
                 Object::Fields(fields, extra) => match find_field(fields, &key, &mut next) {
                     Some(field) => field,
@@ -227,36 +221,32 @@ impl<'a> Scan<'a> {
                 Object::Map(values) => *values,
                 Object::Unclear => return None,
             };
-            self.skip_space();
-            (self.peek()? == b':').then_some(())?;
-            self.at += 1;
-            self.value(value)?;
-            self.skip_space();
-            match self.peek()? {
-                b',' => self.at += 1,
-                b'}' => break,
-                _ => return None,
-            }
-        }
-        self.at += 1;
-        Some(())
+            scan.skip_space();
+            (scan.peek()? == b':').then_some(())?;
+            scan.at += 1;
+            scan.value(value)
+        })
     }
 
     fn list(&mut self, node: usize) -> Option<()> {
         let (_, items) = self.shapes.own(node);
+        self.members(b']', |scan| scan.value(items))
+    }
+
+    /// Past an object's or list's opening bracket, its members (each read by `member`) and its
+    /// `close`.
+    fn members(&mut self, close: u8, mut member: impl FnMut(&mut Self) -> Option<()>) -> Option<()> {
         self.at += 1;
         self.skip_space();
-        if self.peek()? == b']' {
-            self.at += 1;
-            return Some(());
-        }
-        loop {
-            self.value(items)?;
-            self.skip_space();
-            match self.peek()? {
-                b',' => self.at += 1,
-                b']' => break,
-                _ => return None,
+        if self.peek()? != close {
+            loop {
+                member(self)?;
+                self.skip_space();
+                match self.peek()? {
+                    b',' => self.at += 1,
+                    found if found == close => break,
+                    _ => return None,
+                }
             }
         }
         self.at += 1;

@@ -16,6 +16,7 @@ use crate::schema::refs::resolve;
 use crate::schema::union::tagged_union;
 use crate::schema::walk::{push_index, push_token};
 
+use super::json_text::Cursor;
 use super::known_fields::Shapes;
 use crate::{ArgumentProblem, ToolDef, ToolError};
 
@@ -175,73 +176,49 @@ fn problem(pointer: String, err: serde_json::Error) -> ArgumentProblem {
 /// misses a field.
 fn pointer_at(text: &str, offset: usize) -> String {
     let mut path = String::new();
-    let mut at = 0;
-    spanning(text, &mut at, offset, &mut path);
+    spanning(&mut Cursor::new(text), offset, &mut path);
     path
 }
 
-/// Reads the value at `*at`, leaving `*at` after it. When the value reaches `offset`, `path` is
-/// left pointing at the deepest value that does, and the answer is `true`.
-fn spanning(text: &str, at: &mut usize, offset: usize, path: &mut String) -> bool {
-    let bytes = text.as_bytes();
-    let start = *at;
-    match bytes.get(*at) {
-        Some(b'{') => {
-            *at += 1;
-            while bytes.get(*at).is_some_and(|&b| b != b'}') {
-                let key_start = *at;
-                skip_string(bytes, at);
-                let key: String = serde_json::from_str(&text[key_start..*at]).unwrap_or_default();
-                *at += 1; // ':'
-                let mark = path.len();
-                push_token(path, &key);
-                if spanning(text, at, offset, path) {
-                    return true;
-                }
-                path.truncate(mark);
-                if bytes.get(*at) == Some(&b',') {
-                    *at += 1;
-                }
-            }
-            *at += 1;
+/// Reads the value at the cursor. When the value reaches `offset`, `path` is left pointing at the
+/// deepest value that does, and the answer is `true`.
+fn spanning(cursor: &mut Cursor<'_>, offset: usize, path: &mut String) -> bool {
+    cursor.skip_space();
+    let start = cursor.at;
+    let mut found = false;
+    // Each member is read with its token on `path`; the one that reaches `offset` stops the walk.
+    let mut member = |cursor: &mut Cursor<'_>, path: &mut String, mark: usize| {
+        found = spanning(cursor, offset, path);
+        if found {
+            return None;
         }
+        path.truncate(mark);
+        Some(())
+    };
+    let read = match cursor.peek() {
+        Some(b'{') => cursor.members(b'}', |cursor| {
+            let key = cursor.key()?;
+            let mark = path.len();
+            push_token(path, &key);
+            member(cursor, path, mark)
+        }),
         Some(b'[') => {
-            *at += 1;
             let mut index = 0;
-            while bytes.get(*at).is_some_and(|&b| b != b']') {
+            cursor.members(b']', |cursor| {
                 let mark = path.len();
                 push_index(path, index);
-                if spanning(text, at, offset, path) {
-                    return true;
-                }
-                path.truncate(mark);
-                if bytes.get(*at) == Some(&b',') {
-                    *at += 1;
-                }
                 index += 1;
-            }
-            *at += 1;
+                member(cursor, path, mark)
+            })
         }
-        Some(b'"') => skip_string(bytes, at),
+        Some(b'"') => cursor.string().map(drop),
         Some(_) => {
-            while bytes.get(*at).is_some_and(|b| !b",]}".contains(b)) {
-                *at += 1;
-            }
+            cursor.skip_scalar();
+            Some(())
         }
-        None => return false,
-    }
-    (start..=*at).contains(&offset)
-}
-
-/// Moves `*at` from a string's opening quote to just after its closing one.
-fn skip_string(bytes: &[u8], at: &mut usize) {
-    *at += 1;
-    while let Some(&b) = bytes.get(*at) {
-        *at += if b == b'\\' { 2 } else { 1 };
-        if b == b'"' {
-            break;
-        }
-    }
+        None => None,
+    };
+    found || (read.is_some() && (start..=cursor.at).contains(&offset))
 }
 
 fn clean(value: &mut Value, schema: &Value, root: &Value, at: &str, problems: &mut Vec<ArgumentProblem>) {

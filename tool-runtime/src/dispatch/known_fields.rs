@@ -13,6 +13,7 @@ use std::collections::HashMap;
 
 use serde_json::Value;
 
+use super::json_text::Cursor;
 use crate::schema::refs::resolve;
 
 /// The fields each object of a schema may have, worked out once per definition: the scan then
@@ -76,8 +77,7 @@ impl Shapes {
     /// map); `false` also when a place's shape is not clear from the schema. `text` is JSON serde_json
     /// has just read, so the scan only finds its way through it and checks nothing else.
     pub(crate) fn all_known(&self, text: &str) -> bool {
-        let mut scan = Scan { text, at: 0, shapes: self };
-        scan.value(self.top).is_some()
+        value(&mut Cursor::new(text), self, self.top).is_some()
     }
 }
 
@@ -172,113 +172,39 @@ fn same_name(name: &str, key: &str) -> bool {
     name.len() == key.len() && name.first() == key.first() && name.last() == key.last() && name == key
 }
 
-/// A walk through JSON text, beside the schema's nodes.
-struct Scan<'a> {
-    text: &'a str,
-    at: usize,
-    shapes: &'a Shapes,
+/// The value at the cursor, at node `node`; `None` when it has a field not known there.
+fn value(cursor: &mut Cursor<'_>, shapes: &Shapes, node: usize) -> Option<()> {
+    cursor.skip_space();
+    match cursor.peek()? {
+        b'{' => object(cursor, shapes, node),
+        b'[' => {
+            let (_, items) = shapes.own(node);
+            cursor.members(b']', |cursor| value(cursor, shapes, items))
+        }
+        b'"' => cursor.string().map(drop),
+        _ => {
+            cursor.skip_scalar();
+            Some(())
+        }
+    }
 }
 
-impl<'a> Scan<'a> {
-    fn peek(&self) -> Option<u8> {
-        self.text.as_bytes().get(self.at).copied()
-    }
-
-    fn skip_space(&mut self) {
-        while self.peek().is_some_and(|b| b.is_ascii_whitespace()) {
-            self.at += 1;
-        }
-    }
-
-    /// The value at the cursor, at node `node`; `None` when it has a field not known there.
-    fn value(&mut self, node: usize) -> Option<()> {
-        self.skip_space();
-        match self.peek()? {
-            b'{' => self.object(node),
-            b'[' => self.list(node),
-            b'"' => self.string().map(drop),
-            _ => {
-                while self.peek().is_some_and(|b| !matches!(b, b',' | b']' | b'}' | b' ' | b'\t' | b'\r' | b'\n')) {
-                    self.at += 1;
-                }
-                Some(())
-            }
-        }
-    }
-
-    fn object(&mut self, node: usize) -> Option<()> {
-        let (object, _) = self.shapes.own(node);
-        // Where to start looking for the next field: models mostly send fields in the schema's order.
-        let mut next = 0;
-        self.members(b'}', |scan| {
-            scan.skip_space();
-            let key = scan.string()?;
-            let value = match object {
-                Object::Fields(fields, extra) => match find_field(fields, &key, &mut next) {
-                    Some(field) => field,
-                    None => (*extra)?,
-                },
-                Object::Map(values) => *values,
-                Object::Unclear => return None,
-            };
-            scan.skip_space();
-            (scan.peek()? == b':').then_some(())?;
-            scan.at += 1;
-            scan.value(value)
-        })
-    }
-
-    fn list(&mut self, node: usize) -> Option<()> {
-        let (_, items) = self.shapes.own(node);
-        self.members(b']', |scan| scan.value(items))
-    }
-
-    /// Past an object's or list's opening bracket, its members (each read by `member`) and its
-    /// `close`.
-    fn members(&mut self, close: u8, mut member: impl FnMut(&mut Self) -> Option<()>) -> Option<()> {
-        self.at += 1;
-        self.skip_space();
-        if self.peek()? != close {
-            loop {
-                member(self)?;
-                self.skip_space();
-                match self.peek()? {
-                    b',' => self.at += 1,
-                    found if found == close => break,
-                    _ => return None,
-                }
-            }
-        }
-        self.at += 1;
-        Some(())
-    }
-
-    /// The string at the cursor, unescaped only if it has escapes.
-    fn string(&mut self) -> Option<std::borrow::Cow<'a, str>> {
-        let start = self.at;
-        let bytes = self.text.as_bytes();
-        if bytes.get(start) != Some(&b'"') {
-            return None;
-        }
-        let mut escaped = false;
-        self.at += 1;
-        loop {
-            match *bytes.get(self.at)? {
-                b'"' => break,
-                b'\\' => {
-                    escaped = true;
-                    self.at += 2;
-                }
-                _ => self.at += 1,
-            }
-        }
-        self.at += 1;
-        let raw = &self.text[start..self.at];
-        Some(match escaped {
-            false => raw[1..raw.len() - 1].into(),
-            true => serde_json::from_str::<String>(raw).ok()?.into(),
-        })
-    }
+fn object(cursor: &mut Cursor<'_>, shapes: &Shapes, node: usize) -> Option<()> {
+    let (object, _) = shapes.own(node);
+    // Where to start looking for the next field: models mostly send fields in the schema's order.
+    let mut next = 0;
+    cursor.members(b'}', |cursor| {
+        let key = cursor.key()?;
+        let field = match object {
+            Object::Fields(fields, extra) => match find_field(fields, &key, &mut next) {
+                Some(field) => field,
+                None => (*extra)?,
+            },
+            Object::Map(values) => *values,
+            Object::Unclear => return None,
+        };
+        value(cursor, shapes, field)
+    })
 }
 
 #[cfg(test)]

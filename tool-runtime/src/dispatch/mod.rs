@@ -3,6 +3,7 @@
 pub(crate) mod arguments;
 mod error;
 mod final_answer;
+mod json_text;
 mod known_fields;
 mod mcp;
 mod options;

@@ -31,7 +31,8 @@ fn crates() -> [(&'static str, String, String); 3] {
         ("form-toolc", format!("tool-runtime = {{ path = {runtime:?} }}\n"), forms::toolc(TOOLS)),
         (
             "form-rmcp",
-            "rmcp = { version = \"=3.9.0\", default-features = false, features = [\"server\", \"macros\"] }\n".to_owned(),
+            "rmcp = { version = \"=3.9.0\", default-features = false, features = [\"server\", \"macros\"] }\n"
+                .to_owned(),
             forms::rmcp(TOOLS),
         ),
         ("form-by-hand", String::new(), forms::by_hand(TOOLS)),
@@ -100,7 +101,8 @@ fn compile(c: &mut Criterion) {
     // Every dependency built, and each crate once, before anything is timed.
     cargo(&["build", "--workspace", "--quiet"], &root);
 
-    let mut group = c.benchmark_group(format!("compile a crate of {TOOLS} tools (dev build, dependencies built, not incremental)"));
+    let mut group =
+        c.benchmark_group(format!("compile a crate of {TOOLS} tools (dev build, dependencies built, not incremental)"));
     group.sample_size(10).warm_up_time(Duration::from_millis(1)).measurement_time(Duration::from_secs(1));
     group.sampling_mode(criterion::SamplingMode::Flat);
     for (name, _, _) in crates() {

@@ -39,6 +39,16 @@ fn args_struct(i: usize, out: &mut String) {
     out.push_str("}\n");
 }
 
+/// The shared types and the argument structs of `n` tools, which rmcp and the hand-written form
+/// both start from.
+fn shared_and_args_structs(n: usize) -> String {
+    let mut out = String::from(SHARED);
+    for i in 0..n {
+        args_struct(i, &mut out);
+    }
+    out
+}
+
 /// `n` tools as `#[tool]` methods of a `#[toolbox]` impl.
 pub fn toolc(n: usize) -> String {
     let mut out = String::from(SHARED);
@@ -73,13 +83,8 @@ pub async fn call(name: &str, arguments: &str) -> Result<serde_json::Value, tool
 
 /// `n` tools as rmcp `#[tool]` methods of a `#[tool_router]` impl.
 pub fn rmcp(n: usize) -> String {
-    let mut out = String::from(SHARED);
-    for i in 0..n {
-        args_struct(i, &mut out);
-    }
-    out.push_str(
-        "\n/// The tools.\n#[derive(Clone)]\npub struct Tools;\n\n#[rmcp::tool_router]\nimpl Tools {\n",
-    );
+    let mut out = shared_and_args_structs(n);
+    out.push_str("\n/// The tools.\n#[derive(Clone)]\npub struct Tools;\n\n#[rmcp::tool_router]\nimpl Tools {\n");
     for i in 0..n {
         out.push_str(&format!(
             "    /// {}\n    #[rmcp::tool]\n    pub fn tool_{i}(&self, rmcp::handler::server::wrapper::Parameters(args): rmcp::handler::server::wrapper::Parameters<Args{i}>) -> String {{\n        {}\n    }}\n\n",
@@ -101,10 +106,7 @@ pub fn router() -> rmcp::handler::server::router::tool::ToolRouter<Tools> {
 
 /// `n` tools as argument structs, `schema_for!` definitions and a hand-written `match`.
 pub fn by_hand(n: usize) -> String {
-    let mut out = String::from(SHARED);
-    for i in 0..n {
-        args_struct(i, &mut out);
-    }
+    let mut out = shared_and_args_structs(n);
     out.push_str("\n/// The tools' definitions.\npub fn definitions() -> Vec<serde_json::Value> {\n    vec![\n");
     for i in 0..n {
         out.push_str(&format!(

@@ -53,6 +53,26 @@ fn render(c: &mut Criterion) {
         let mut group = c.benchmark_group(format!("{group} ({} tools)", tools.defs.len()));
         group.bench_function("schemars: generate the input schemas", |b| b.iter(|| black_box((tools.generate)())));
         group.bench_function("toolc: render all six targets", |b| b.iter(|| black_box(render_all(&tools.defs))));
+        if std::env::var_os("RENDER_PARTS").is_some() {
+            group.bench_function("clone the input schemas", |b| {
+                b.iter(|| black_box(tools.defs.iter().map(|def| def.input_schema.clone()).collect::<Vec<_>>()))
+            });
+            let rendered: Vec<Value> = Target::ALL
+                .iter()
+                .flat_map(|target| tools.defs.iter().map(|def| def.render(*target).unwrap().value))
+                .collect();
+            group.bench_function("clone the six renderings", |b| {
+                b.iter(|| black_box(rendered.iter().map(|value| value.clone().as_object().map_or(0, |o| o.len())).sum::<usize>()))
+            });
+            group.bench_function("clone the six renderings (then drop together)", |b| {
+                b.iter(|| black_box(rendered.clone()))
+            });
+            for target in Target::ALL {
+                group.bench_function(format!("toolc: {target}"), |b| {
+                    b.iter(|| black_box(tools.defs.iter().map(|def| def.render(target).unwrap()).count()))
+                });
+            }
+        }
         group.finish();
     }
 

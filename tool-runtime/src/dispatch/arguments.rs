@@ -70,12 +70,33 @@ const DEFAULT_MAX_BYTES: usize = 1 << 20;
 /// in the same reader, so a tool costs the compiler what a `serde_json::from_str` of its arguments
 /// costs.
 pub(crate) fn parse<T: DeserializeOwned>(def: &ToolDef, arguments: &str) -> Result<T, ToolError> {
+    // Most calls: one read of the text as it came, and for open structs a scan of its fields.
+    if let Some(open) = as_sent(def, arguments)
+        && let Ok(parsed) = read::<T>(arguments)
+        && open.is_none_or(|shapes| shapes.all_known(arguments))
+    {
+        return Ok(parsed);
+    }
     let mut parsed = None;
     decode(def, arguments, &mut |text| {
         parsed = Some(read(text)?);
         Ok(())
     })?;
     Ok(parsed.expect("decoding succeeds only after a read"))
+}
+
+/// Whether a call's text can be read as it came — an object, not too long, without `null`, for a
+/// tool whose schema states nothing serde does not check — and if so, the shapes of its open
+/// objects, whose fields are checked after the read. Anything else takes [`decode`]'s roads.
+#[inline]
+fn as_sent<'a>(def: &'a ToolDef, arguments: &str) -> Option<Option<&'a Shapes>> {
+    let plan = def.plan();
+    let plain = !plan.tagged
+        && !plan.constrained
+        && arguments.len() <= DEFAULT_MAX_BYTES
+        && (arguments.starts_with('{') || arguments.trim_start().starts_with('{'))
+        && !arguments.contains("null");
+    plain.then_some(plan.open.as_ref())
 }
 
 /// A reader of JSON text into the caller's type.

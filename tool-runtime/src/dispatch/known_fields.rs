@@ -13,7 +13,7 @@ use std::collections::HashMap;
 
 use serde_json::Value;
 
-use super::json_text::Cursor;
+use super::json_tokens::{Tokens, tokens};
 use crate::schema::refs::resolve;
 
 /// The fields each object of a schema may have, worked out once per definition: the scan then
@@ -21,6 +21,8 @@ use crate::schema::refs::resolve;
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct Shapes {
     nodes: Vec<Node>,
+    /// For each node, the node with the shape it stands for (through its aliases).
+    owners: Vec<usize>,
     top: usize,
 }
 
@@ -36,11 +38,58 @@ enum Node {
 #[derive(Debug, Clone, PartialEq)]
 enum Object {
     /// A struct: its fields (name, node), and the node of any others (`additionalProperties`).
-    Fields(Vec<(Box<str>, usize)>, Option<usize>),
+    Fields(Vec<(Name, usize)>, Option<usize>),
     /// A map: any key, each value of this node.
     Map(usize),
     /// The schema does not say clearly (several object branches, `allOf`).
     Unclear,
+}
+
+/// A field name, and its first eight bytes as one number: most names are told apart, and names of
+/// up to eight bytes found equal, by one comparison.
+#[derive(Debug, Clone, PartialEq)]
+struct Name {
+    head: u64,
+    text: Box<str>,
+    /// The name has a quote, so text without escapes cannot hold it as a key.
+    quoted: bool,
+}
+
+impl Name {
+    fn new(text: &str) -> Self {
+        Name { head: head(text.as_bytes()), text: text.into(), quoted: text.contains('"') }
+    }
+
+    #[inline(always)]
+    fn is(&self, key: &[u8], key_head: u64) -> bool {
+        self.head == key_head
+            && self.text.len() == key.len()
+            && (key.len() <= 8 || self.text.as_bytes()[8..] == key[8..])
+    }
+}
+
+/// The first eight bytes of `bytes` as a number, zeros after its end.
+fn head(bytes: &[u8]) -> u64 {
+    let mut word = [0; 8];
+    let length = bytes.len().min(8);
+    word[..length].copy_from_slice(&bytes[..length]);
+    u64::from_le_bytes(word)
+}
+
+/// [`head`] of `text[start..end]`: read as eight bytes at once where the text goes on that far.
+#[inline]
+fn head_at(text: &[u8], start: usize, end: usize) -> u64 {
+    match text.get(start..start + 8) {
+        Some(eight) => {
+            let word = u64::from_le_bytes(eight.try_into().expect("eight bytes"));
+            match end - start {
+                0 => 0,
+                length @ 1..8 => word & (u64::MAX >> (64 - 8 * length)),
+                _ => word,
+            }
+        }
+        None => head(&text[start..end]),
+    }
 }
 
 /// Anything goes below.
@@ -59,26 +108,42 @@ impl Shapes {
             root: schema,
         };
         let top = builder.build(schema);
-        Shapes { nodes: builder.nodes, top }
+        let owners = (0..builder.nodes.len()).map(|id| owner(&builder.nodes, id)).collect();
+        Shapes { nodes: builder.nodes, owners, top }
     }
 
-    /// What node `id` stands for, through its aliases (a cycle of aliases is unclear).
-    fn own(&self, mut id: usize) -> (&Object, usize) {
-        for _ in 0..=self.nodes.len() {
-            match &self.nodes[id] {
-                Node::Same(next) => id = *next,
-                Node::Own { object, items } => return (object, *items),
-            }
+    /// The shape of node `id`: its object, and the node of a list's items.
+    #[inline]
+    fn own(&self, id: usize) -> (&Object, usize) {
+        match &self.nodes[self.owners[id]] {
+            Node::Own { object, items } => (object, *items),
+            Node::Same(_) => unreachable!("owners are `Own` nodes"),
         }
-        (&Object::Unclear, UNCLEAR)
     }
 
     /// Whether every object in `text` has only fields the schema declares at its place (or is a
     /// map); `false` also when a place's shape is not clear from the schema. `text` is JSON serde_json
     /// has just read, so the scan only finds its way through it and checks nothing else.
     pub(crate) fn all_known(&self, text: &str) -> bool {
-        value(&mut Cursor::new(text), self, self.top).is_some()
+        let mut tokens = tokens(text);
+        match tokens.next() {
+            Some((_, b'{')) => object_members(&mut tokens, text.as_bytes(), self, self.top).is_some(),
+            Some((_, b'[')) => list(&mut tokens, text.as_bytes(), self, self.top).is_some(),
+            // A string or a scalar has no fields.
+            _ => true,
+        }
     }
+}
+
+/// The node that node `id` stands for, through its aliases (a cycle of aliases is unclear).
+fn owner(nodes: &[Node], mut id: usize) -> usize {
+    for _ in 0..=nodes.len() {
+        match nodes[id] {
+            Node::Same(next) => id = next,
+            Node::Own { .. } => return id,
+        }
+    }
+    UNCLEAR
 }
 
 struct Builder<'a> {
@@ -126,7 +191,7 @@ impl<'a> Builder<'a> {
         };
         let object = match node.get("properties") {
             Some(Value::Object(properties)) => Object::Fields(
-                properties.iter().map(|(name, property)| (name.as_str().into(), self.build(property))).collect(),
+                properties.iter().map(|(name, property)| (Name::new(name), self.build(property))).collect(),
                 extra,
             ),
             _ => Object::Map(extra.unwrap_or(ANY)),
@@ -151,60 +216,98 @@ impl<'a> Builder<'a> {
     }
 }
 
-/// The node of the field named `key`, looking from `*next` on (and round): a call's fields mostly
-/// come in the schema's order, so the first name tried is mostly the one. `*next` is left after it.
-fn find_field(fields: &[(Box<str>, usize)], key: &str, next: &mut usize) -> Option<usize> {
-    let start = (*next).min(fields.len());
-    let (before, after) = fields.split_at(start);
-    let index = match after.iter().position(|(name, _)| same_name(name, key)) {
-        Some(at) => start + at,
-        None => before.iter().position(|(name, _)| same_name(name, key))?,
+/// The node of the field named `key` (whose [`head`] is `key_head`), trying `*next` first: a call's
+/// fields mostly come in the schema's order. `*next` is left after the field found.
+#[inline]
+fn find_field(fields: &[(Name, usize)], key: &[u8], key_head: u64, next: &mut usize) -> Option<usize> {
+    let index = match fields.get(*next) {
+        Some((name, _)) if name.is(key, key_head) => *next,
+        _ => fields.iter().position(|(name, _)| name.is(key, key_head))?,
     };
     *next = index + 1;
     Some(fields[index].1)
 }
 
-/// Whether two field names are equal, testing the cheap differences first: most names of one
-/// object differ in length or in their first or last byte, and a call to `memcmp` costs more than
-/// those tests.
-fn same_name(name: &str, key: &str) -> bool {
-    let (name, key) = (name.as_bytes(), key.as_bytes());
-    name.len() == key.len() && name.first() == key.first() && name.last() == key.last() && name == key
-}
-
-/// The value at the cursor, at node `node`; `None` when it has a field not known there.
-fn value(cursor: &mut Cursor<'_>, shapes: &Shapes, node: usize) -> Option<()> {
-    cursor.skip_space();
-    match cursor.peek()? {
-        b'{' => object(cursor, shapes, node),
-        b'[' => {
-            let (_, items) = shapes.own(node);
-            cursor.members(b']', |cursor| value(cursor, shapes, items))
-        }
-        b'"' => cursor.string().map(drop),
-        _ => {
-            cursor.skip_scalar();
-            Some(())
+/// After an object's `{`: its members, up to and past its `}`; `None` when it has a field not
+/// known at `node`.
+fn object_members(tokens: &mut Tokens<'_>, text: &[u8], shapes: &Shapes, node: usize) -> Option<()> {
+    let (object, _) = shapes.own(node);
+    // Where to start looking for the next field: models mostly send fields in the schema's order.
+    let mut next = 0;
+    loop {
+        let (colon, b':') = tokens.next()? else { return Some(()) };
+        let field = match object {
+            Object::Fields(fields, extra) => match tokens.escapes() {
+                false => plain_key_field(text, colon, fields, &mut next),
+                true => escaped_key_field(text, colon, fields, &mut next),
+            }
+            .or(*extra)?,
+            Object::Map(values) => *values,
+            Object::Unclear => return None,
+        };
+        // A value that is an object or a list starts with the next token; any other value has none.
+        match text[colon + 1..].iter().find(|&&b| b > b' ')? {
+            b'{' => {
+                tokens.next()?;
+                object_members(tokens, text, shapes, field)?;
+            }
+            b'[' => {
+                tokens.next()?;
+                list(tokens, text, shapes, field)?;
+            }
+            _ => {}
         }
     }
 }
 
-fn object(cursor: &mut Cursor<'_>, shapes: &Shapes, node: usize) -> Option<()> {
-    let (object, _) = shapes.own(node);
-    // Where to start looking for the next field: models mostly send fields in the schema's order.
-    let mut next = 0;
-    cursor.members(b'}', |cursor| {
-        let key = cursor.key()?;
-        let field = match object {
-            Object::Fields(fields, extra) => match find_field(fields, &key, &mut next) {
-                Some(field) => field,
-                None => (*extra)?,
-            },
-            Object::Map(values) => *values,
-            Object::Unclear => return None,
-        };
-        value(cursor, shapes, field)
-    })
+/// After a list's `[`: its items, up to and past its `]`.
+fn list(tokens: &mut Tokens<'_>, text: &[u8], shapes: &Shapes, node: usize) -> Option<()> {
+    let (_, items) = shapes.own(node);
+    loop {
+        match tokens.next()?.1 {
+            b'{' => object_members(tokens, text, shapes, items)?,
+            b'[' => list(tokens, text, shapes, items)?,
+            b']' => return Some(()),
+            _ => return None,
+        }
+    }
+}
+
+/// The node of the field whose key ends before the colon at `colon`, in text without escapes.
+#[inline]
+fn plain_key_field(text: &[u8], colon: usize, fields: &[(Name, usize)], next: &mut usize) -> Option<usize> {
+    // Only white space lies between a key's closing quote and its colon.
+    let end = text[..colon].iter().rposition(|&b| b == b'"')?;
+    // The field expected next, told by the key's last bytes and the quote before them.
+    if let Some((name, node)) = fields.get(*next)
+        && let Some(start) = end.checked_sub(name.text.len())
+        && text[..start].last() == Some(&b'"')
+        && name.is(&text[start..end], head_at(text, start, end))
+        && !name.quoted
+    {
+        *next += 1;
+        return Some(*node);
+    }
+    let start = text[..end].iter().rposition(|&b| b == b'"')? + 1;
+    find_field(fields, &text[start..end], head_at(text, start, end), next)
+}
+
+/// [`plain_key_field`] in text with escapes: the key is found by reading the text from the start of
+/// its object, which is slow but rare.
+fn escaped_key_field(text: &[u8], colon: usize, fields: &[(Name, usize)], next: &mut usize) -> Option<usize> {
+    let end = text[..colon].iter().rposition(|&b| b == b'"')?;
+    // The opening quote is the last quote before `end` that is not escaped: one after an even
+    // run of backslashes.
+    let mut start = end;
+    loop {
+        start = text[..start].iter().rposition(|&b| b == b'"')?;
+        let backslashes = text[..start].iter().rev().take_while(|&&b| b == b'\\').count();
+        if backslashes % 2 == 0 {
+            break;
+        }
+    }
+    let key = serde_json::from_slice::<String>(&text[start..=end]).ok()?;
+    find_field(fields, key.as_bytes(), head(key.as_bytes()), next)
 }
 
 #[cfg(test)]

@@ -4,6 +4,7 @@ pub(crate) mod arguments;
 mod error;
 mod final_answer;
 mod json_text;
+mod json_tokens;
 mod known_fields;
 mod mcp;
 mod options;

@@ -383,4 +383,66 @@ mod tests {
         assert!(!all_known(r#"{"loop":{"x":1}}"#, &tree));
         assert!(all_known(r#"{"loop":{}}"#, &tree), "an empty object has no unknown field");
     }
+
+    /// The same question answered from the parsed value, with none of the scan's shortcuts.
+    fn known_in_value(shapes: &Shapes, value: &Value, node: usize) -> bool {
+        let (object, items) = shapes.own(node);
+        match value {
+            Value::Object(members) => members.iter().all(|(key, member)| {
+                let field = match object {
+                    Object::Fields(fields, extra) => {
+                        fields.iter().find(|(name, _)| &*name.text == key).map(|(_, field)| *field).or(*extra)
+                    }
+                    Object::Map(values) => Some(*values),
+                    Object::Unclear => None,
+                };
+                field.is_some_and(|field| known_in_value(shapes, member, field))
+            }),
+            Value::Array(values) => values.iter().all(|value| known_in_value(shapes, value, items)),
+            _ => true,
+        }
+    }
+
+    #[test]
+    fn the_scan_agrees_with_the_parsed_value_wherever_keys_fall_in_the_text() {
+        let schema = json!({
+            "type": "object",
+            "properties": {
+                "query": {"type": "string"},
+                "x": {"type": "string"},
+                "q\",\"b": {"type": "integer"},
+                "a long field name past eight bytes": {"type": "boolean"},
+                "windows": {"type": "array", "items": {"$ref": "#/$defs/Window"}}
+            },
+            "$defs": {"Window": {"type": "object", "properties": {"from": {"type": "string"}, "to": {}}}}
+        });
+        let shapes = Shapes::of(&schema);
+        let mut texts = vec![
+            // A name with quotes, next in the schema's order, must not be matched across two strings.
+            r#"{"a long field name past eight bytes":"q","b":1}"#.to_owned(),
+            r#"{"x":"q","q\",\"b":1}"#.to_owned(),
+            r#"{"a long field name past eight bytes":true,"a long field name past eight bytez":true}"#.to_owned(),
+            r#"{"a long field name past eight bytes":true,"x":"a long field name past eight bytes"}"#.to_owned(),
+            "{\"query\"\n\t :\"spaces before the colon\" , \"windows\" : [ {\"from\" : \"a\"} ] }".to_owned(),
+            r#"{"query":"\"quoted\" \\","x":"\\"}"#.to_owned(),
+            r#"{"query":"\\","qurey":"\\"}"#.to_owned(),
+            r#"{"windows":[{"from":"a","to":{"deep":[1,{"x":2}]}},{"form":"b"}]}"#.to_owned(),
+        ];
+        // Keys, colons and escapes on every side of the 64-byte blocks the scan reads.
+        for pad in 0..70 {
+            let filler = "y".repeat(pad);
+            texts.push(format!(r#"{{"query":"{filler}","x":"{filler}","windows":[{{"from":"{filler}"}}]}}"#));
+            texts.push(format!(r#"{{"query":"{filler}","windows":[{{"from":"a","tо":"{filler}"}}]}}"#));
+            texts.push(format!(r#"{{"query":"{filler}\\","qu\u0065ry":"x","windows":[{{"fro\u006d":"z"}}]}}"#));
+            texts.push(format!(r#"{{"query":"{filler}\"","wind\u006fws":[{{"from":"a"}}],"y":1}}"#));
+        }
+        let (mut known, mut unknown) = (0, 0);
+        for text in &texts {
+            let value: Value = serde_json::from_str(text).expect("test texts are JSON");
+            let expected = known_in_value(&shapes, &value, shapes.top);
+            assert_eq!(shapes.all_known(text), expected, "{text}");
+            if expected { known += 1 } else { unknown += 1 }
+        }
+        assert!(known > 100 && unknown > 100, "both answers are tested: {known} known, {unknown} not");
+    }
 }

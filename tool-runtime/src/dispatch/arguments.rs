@@ -31,6 +31,9 @@ pub(crate) struct Plan {
     open: Option<Shapes>,
     /// The root is a union (a tagged enum): calls go through the schema.
     tagged: bool,
+    /// Some optional field does not take `null`: a call with `null` in it goes through the schema,
+    /// which removes those nulls (strict mode's "absent") so that serde applies the default.
+    clears_nulls: bool,
 }
 
 impl Plan {
@@ -39,7 +42,26 @@ impl Plan {
             constrained: super::validate::has_constraints(schema),
             open: (!all_closed(schema)).then(|| Shapes::of(schema)),
             tagged: schema.get("oneOf").is_some() || schema.get("anyOf").is_some(),
+            clears_nulls: clears_nulls(schema, schema),
         }
+    }
+}
+
+/// Whether any object schema in `schema` has an optional property that does not take `null`.
+fn clears_nulls(schema: &Value, root: &Value) -> bool {
+    match schema {
+        Value::Object(node) => {
+            let optional_not_null = match (node.get("properties"), node.get("required")) {
+                (Some(Value::Object(properties)), required) => properties.iter().any(|(name, property)| {
+                    let required = required.and_then(Value::as_array).is_some_and(|r| r.iter().any(|r| r == name));
+                    !required && !is_nullable(resolve(property, root))
+                }),
+                _ => false,
+            };
+            optional_not_null || node.values().any(|child| clears_nulls(child, root))
+        }
+        Value::Array(items) => items.iter().any(|item| clears_nulls(item, root)),
+        _ => false,
     }
 }
 
@@ -85,8 +107,8 @@ pub(crate) fn parse<T: DeserializeOwned>(def: &ToolDef, arguments: &str) -> Resu
     Ok(parsed.expect("decoding succeeds only after a read"))
 }
 
-/// Whether a call's text can be read as it came — an object, not too long, without `null`, for a
-/// tool whose schema states nothing serde does not check — and if so, the shapes of its open
+/// Whether a call's text can be read as it came — an object, not too long, without a `null` that
+/// would be removed, for a tool whose schema states nothing serde does not check — and if so, the shapes of its open
 /// objects, whose fields are checked after the read. Anything else takes [`decode`]'s roads.
 #[inline]
 fn as_sent<'a>(def: &'a ToolDef, arguments: &str) -> Option<Option<&'a Shapes>> {
@@ -95,7 +117,7 @@ fn as_sent<'a>(def: &'a ToolDef, arguments: &str) -> Option<Option<&'a Shapes>> 
         && !plan.constrained
         && arguments.len() <= DEFAULT_MAX_BYTES
         && (arguments.starts_with('{') || arguments.trim_start().starts_with('{'))
-        && !arguments.contains("null");
+        && !(plan.clears_nulls && arguments.contains("null"));
     plain.then_some(plan.open.as_ref())
 }
 
@@ -137,7 +159,7 @@ fn route<'a>(def: &'a ToolDef, arguments: &'a str) -> Result<Route<'a>, ToolErro
         _ => Cow::Borrowed(arguments),
     };
     let plan = def.plan();
-    Ok(if plan.tagged || plan.constrained || text.contains("null") {
+    Ok(if plan.tagged || plan.constrained || (plan.clears_nulls && text.contains("null")) {
         Route::Checked(text)
     } else {
         match &plan.open {

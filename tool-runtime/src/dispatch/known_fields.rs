@@ -234,8 +234,9 @@ fn object_members(tokens: &mut Tokens<'_>, text: &[u8], shapes: &Shapes, node: u
     let (object, _) = shapes.own(node);
     // Where to start looking for the next field: models mostly send fields in the schema's order.
     let mut next = 0;
+    let mut token = tokens.next()?;
     loop {
-        let (colon, b':') = tokens.next()? else { return Some(()) };
+        let (colon, b':') = token else { return (token.1 == b'}').then_some(()) };
         let field = match object {
             Object::Fields(fields, extra) => match tokens.escapes() {
                 false => plain_key_field(text, colon, fields, &mut next),
@@ -245,18 +246,15 @@ fn object_members(tokens: &mut Tokens<'_>, text: &[u8], shapes: &Shapes, node: u
             Object::Map(values) => *values,
             Object::Unclear => return None,
         };
-        // A value that is an object or a list starts with the next token; any other value has none.
-        match text[colon + 1..].iter().find(|&&b| b > b' ')? {
-            b'{' => {
-                tokens.next()?;
-                object_members(tokens, text, shapes, field)?;
-            }
-            b'[' => {
-                tokens.next()?;
-                list(tokens, text, shapes, field)?;
-            }
-            _ => {}
+        // A value that is an object or a list starts with the next token. Any other value has
+        // none, so then the next token is the next key's colon or the object's end.
+        token = tokens.next()?;
+        match token.1 {
+            b'{' => object_members(tokens, text, shapes, field)?,
+            b'[' => list(tokens, text, shapes, field)?,
+            _ => continue,
         }
+        token = tokens.next()?;
     }
 }
 

@@ -53,11 +53,23 @@ struct Name {
     text: Box<str>,
     /// The name has a quote, so text without escapes cannot hold it as a key.
     quoted: bool,
+    /// For a name of up to six bytes without quotes: the eight bytes of text that end with it
+    /// quoted, and the mask of those that matter — a key ending at a given quote is told to be this
+    /// name by one comparison.
+    quoted_tail: Option<(u64, u64)>,
 }
 
 impl Name {
     fn new(text: &str) -> Self {
-        Name { head: head(text.as_bytes()), text: text.into(), quoted: text.contains('"') }
+        let quoted = text.contains('"');
+        let quoted_tail = (text.len() <= 6 && !quoted).then(|| {
+            let mut word = [0; 8];
+            word[8 - text.len() - 2] = b'"';
+            word[8 - text.len() - 1..7].copy_from_slice(text.as_bytes());
+            word[7] = b'"';
+            (u64::from_le_bytes(word), u64::MAX << (8 * (8 - text.len() - 2)))
+        });
+        Name { head: head(text.as_bytes()), text: text.into(), quoted, quoted_tail }
     }
 
     #[inline(always)]
@@ -274,10 +286,21 @@ fn list(tokens: &mut Tokens<'_>, text: &[u8], shapes: &Shapes, node: usize) -> O
 /// The node of the field whose key ends before the colon at `colon`, in text without escapes.
 #[inline]
 fn plain_key_field(text: &[u8], colon: usize, fields: &[(Name, usize)], next: &mut usize) -> Option<usize> {
-    // Only white space lies between a key's closing quote and its colon.
-    let end = text[..colon].iter().rposition(|&b| b == b'"')?;
+    // Only white space lies between a key's closing quote and its colon, mostly none.
+    let end = match text[..colon].last() {
+        Some(b'"') => colon - 1,
+        _ => text[..colon].iter().rposition(|&b| b == b'"')?,
+    };
     // The field expected next, told by the key's last bytes and the quote before them.
     if let Some((name, node)) = fields.get(*next)
+        && let Some((quoted_tail, mask)) = name.quoted_tail
+        && let Some(eight) = end.checked_sub(7).and_then(|start| text.get(start..=end))
+    {
+        if u64::from_le_bytes(eight.try_into().expect("eight bytes")) & mask == quoted_tail {
+            *next += 1;
+            return Some(*node);
+        }
+    } else if let Some((name, node)) = fields.get(*next)
         && let Some(start) = end.checked_sub(name.text.len())
         && text[..start].last() == Some(&b'"')
         && name.is(&text[start..end], head_at(text, start, end))
@@ -425,6 +448,9 @@ mod tests {
             r#"{"query":"\"quoted\" \\","x":"\\"}"#.to_owned(),
             r#"{"query":"\\","qurey":"\\"}"#.to_owned(),
             r#"{"windows":[{"from":"a","to":{"deep":[1,{"x":2}]}},{"form":"b"}]}"#.to_owned(),
+            // Keys that end with the name of the field expected next.
+            r#"{"windows":[{"from":"a","xto":1}]}"#.to_owned(),
+            r#"{"windows":[{"from":"a", "to":1}, {"from":"a","\"to":1}]}"#.to_owned(),
         ];
         // Keys, colons and escapes on every side of the 64-byte blocks the scan reads.
         for pad in 0..70 {

@@ -23,6 +23,7 @@ pub use crate::schema::input_schema;
 pub use crate::target::cache::RenderCache;
 
 /// Parses a call's arguments for the tool `def` from the raw JSON text, once.
+#[inline]
 pub fn parse_arguments<T: DeserializeOwned>(def: &ToolDef, arguments: &str) -> Result<T, ToolError> {
     crate::dispatch::arguments::parse(def, arguments)
 }

@@ -5,7 +5,9 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use tool_runtime::toolbox;
 
+#[cfg(feature = "peers")]
 pub mod rig_peer;
+#[cfg(feature = "peers")]
 pub mod rmcp_peer;
 
 /// 1,000 generated config-struct tools (see `generate/tools.rs`).

@@ -301,7 +301,7 @@ fn clean(value: &mut Value, schema: &Value, root: &Value, at: &str, problems: &m
                         };
                         problems.push(ArgumentProblem::new(format!("{at}/{name}"), message));
                     }
-                    let object = variant_schema(variant);
+                    let object = variant_schema(variant, &union.tag);
                     clean_object(fields, &object, root, at, problems);
                 }
                 return;
@@ -326,9 +326,10 @@ fn clean(value: &mut Value, schema: &Value, root: &Value, at: &str, problems: &m
     }
 }
 
-fn variant_schema(variant: &crate::schema::union::Variant) -> Value {
+fn variant_schema(variant: &crate::schema::union::Variant, tag: &str) -> Value {
     let mut object = Map::new();
-    object.insert("properties".to_owned(), Value::Object(variant.properties.clone()));
+    let fields = variant.fields(tag).map(|(name, field)| (name.clone(), field.clone())).collect();
+    object.insert("properties".to_owned(), Value::Object(fields));
     object.insert("required".to_owned(), variant.required.iter().cloned().map(Value::String).collect());
     Value::Object(object)
 }

@@ -13,6 +13,10 @@ pub(crate) fn move_to_description(
     path: &str,
     lowering: &mut Lowering,
 ) {
+    // Mostly none is present: a node's few keys are cheaper to look through than every keyword.
+    if !node.keys().any(|key| keywords.contains(&key.as_str())) {
+        return;
+    }
     let moved: Vec<(&str, Value)> =
         keywords.iter().filter_map(|keyword| node.remove(*keyword).map(|value| (*keyword, value))).collect();
     if moved.is_empty() {

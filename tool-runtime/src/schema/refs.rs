@@ -5,7 +5,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde_json::{Map, Value};
 
-use super::walk::{child_path, children_mut};
+use super::walk::{child_path, each_child_mut};
 use crate::target::report::{ChangeKind, Lowering, RenderError};
 
 /// What to do with a recursive type, which cannot be inlined.
@@ -94,11 +94,11 @@ pub(crate) fn inline_refs(
         ));
     }
     let mut inliner = Inliner { defs: &defs, recursive: &recursive, inlined: BTreeMap::new() };
-    inliner.inline(schema, path);
+    inliner.inline(schema, &mut path.to_owned());
     let mut kept = Map::new();
     for name in recursive.keys() {
         let mut def = defs[name].clone();
-        inliner.inline(&mut def, &child_path(&child_path(path, "$defs"), name));
+        inliner.inline(&mut def, &mut child_path(&child_path(path, "$defs"), name));
         kept.insert(name.clone(), def);
     }
     for (name, first) in inliner.inlined {
@@ -126,7 +126,7 @@ struct Inliner<'a> {
 }
 
 impl Inliner<'_> {
-    fn inline(&mut self, value: &mut Value, path: &str) {
+    fn inline(&mut self, value: &mut Value, path: &mut String) {
         let Value::Object(node) = value else { return };
         let target = node.get("$ref").and_then(Value::as_str).and_then(def_name);
         if let Some(name) = target
@@ -137,13 +137,11 @@ impl Inliner<'_> {
             let siblings = std::mem::take(node);
             *node = def.clone();
             merge(node, siblings);
-            self.inlined.entry(name).or_insert_with(|| path.to_owned());
+            self.inlined.entry(name).or_insert_with(|| path.clone());
             // The definition may itself refer to others.
             return self.inline(value, path);
         }
-        for (child, value) in children_mut(node, path) {
-            self.inline(value, &child);
-        }
+        each_child_mut(node, path, &mut |child, path| self.inline(child, path));
     }
 }
 

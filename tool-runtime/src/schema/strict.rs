@@ -44,7 +44,7 @@ pub(crate) fn is_object(node: &Map<String, Value>) -> bool {
 fn is_free_form(node: &Map<String, Value>) -> bool {
     const SHAPING: &[&str] =
         &["type", "anyOf", "oneOf", "allOf", "enum", "const", "$ref", "properties", "items", "not"];
-    !SHAPING.iter().any(|keyword| node.contains_key(*keyword))
+    !node.keys().any(|key| SHAPING.contains(&key.as_str()))
 }
 
 const FREE_FORM: &str = "free-form JSON (any value) cannot be expressed in strict mode; give it a type \

@@ -10,22 +10,30 @@ use serde_json::{Map, Value, json};
 use super::describe::append_paragraph;
 use crate::target::report::{ChangeKind, Lowering, RenderError};
 
-/// A root union of objects discriminated by one string field.
+/// A root union of objects discriminated by one string field, borrowed from its schema.
 #[derive(Debug, Clone, PartialEq)]
-pub(crate) struct TaggedUnion {
+pub(crate) struct TaggedUnion<'a> {
     /// The discriminating field.
     pub tag: String,
-    pub variants: Vec<Variant>,
+    pub variants: Vec<Variant<'a>>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
-pub(crate) struct Variant {
+pub(crate) struct Variant<'a> {
     /// The tag's value for this variant.
     pub value: String,
     pub description: Option<String>,
-    /// The variant's fields, without the tag.
-    pub properties: Map<String, Value>,
+    /// The variant's fields, the tag among them.
+    pub properties: &'a Map<String, Value>,
+    /// The variant's required fields, without the tag.
     pub required: Vec<String>,
+}
+
+impl Variant<'_> {
+    /// The variant's fields without the tag.
+    pub(crate) fn fields<'s>(&'s self, tag: &'s str) -> impl Iterator<Item = (&'s String, &'s Value)> {
+        self.properties.iter().filter(move |(name, _)| *name != tag)
+    }
 }
 
 fn branches(schema: &Value) -> Option<&Vec<Value>> {
@@ -46,7 +54,7 @@ fn fixed_string(schema: &Value) -> Option<&str> {
 }
 
 /// Recognizes a root `oneOf`/`anyOf` whose branches are objects fixing one common field to distinct strings.
-pub(crate) fn tagged_union(schema: &Value) -> Option<TaggedUnion> {
+pub(crate) fn tagged_union(schema: &Value) -> Option<TaggedUnion<'_>> {
     let branches = branches(schema)?;
     let first = branches.first()?.get("properties")?.as_object()?;
     let tag =
@@ -57,8 +65,8 @@ pub(crate) fn tagged_union(schema: &Value) -> Option<TaggedUnion> {
         })?;
     let mut variants = Vec::new();
     for branch in branches {
-        let mut properties = branch.get("properties")?.as_object()?.clone();
-        let value = fixed_string(&properties.remove(tag)?)?.to_owned();
+        let properties = branch.get("properties")?.as_object()?;
+        let value = fixed_string(properties.get(tag)?)?.to_owned();
         if variants.iter().any(|variant: &Variant| variant.value == value) {
             return None;
         }
@@ -88,10 +96,10 @@ pub(crate) fn flatten_tagged_union(schema: &mut Value, path: &str, lowering: &mu
     };
     let tag = &union.tag;
     let values: Vec<&str> = union.variants.iter().map(|variant| variant.value.as_str()).collect();
-    let mut fields: BTreeMap<String, Vec<(&Variant, &Value)>> = BTreeMap::new();
+    let mut fields: BTreeMap<&str, Vec<(&Variant, &Value)>> = BTreeMap::new();
     for variant in &union.variants {
-        for (name, property) in &variant.properties {
-            fields.entry(name.clone()).or_default().push((variant, property));
+        for (name, property) in variant.fields(tag) {
+            fields.entry(name).or_default().push((variant, property));
         }
     }
     let mut tag_description = format!("Which operation `{tag}` selects:");
@@ -107,11 +115,7 @@ pub(crate) fn flatten_tagged_union(schema: &mut Value, path: &str, lowering: &mu
     for (name, users) in fields {
         let mut distinct: Vec<&Value> = Vec::new();
         for (_, property) in &users {
-            let mut bare = (*property).clone();
-            if let Some(node) = bare.as_object_mut() {
-                node.remove("description");
-            }
-            if !distinct.iter().any(|seen| strip_description(seen) == bare) {
+            if !distinct.iter().any(|seen| same_but_description(seen, property)) {
                 distinct.push(property);
             }
         }
@@ -126,9 +130,9 @@ pub(crate) fn flatten_tagged_union(schema: &mut Value, path: &str, lowering: &mu
             json!({"anyOf": distinct.iter().map(|schema| strip_description(schema)).collect::<Vec<_>>()})
         };
         let everyone = users.len() == union.variants.len();
-        let required_by_all = everyone && users.iter().all(|(variant, _)| variant.required.contains(&name));
+        let required_by_all = everyone && users.iter().all(|(variant, _)| variant.required.iter().any(|r| r == name));
         if required_by_all {
-            required.push(Value::String(name.clone()));
+            required.push(Value::String(name.to_owned()));
         } else if let Some(node) = merged.as_object_mut() {
             if node.get("description").is_none()
                 && let Some(text) = users.iter().find_map(|(_, property)| property.get("description"))
@@ -138,14 +142,14 @@ pub(crate) fn flatten_tagged_union(schema: &mut Value, path: &str, lowering: &mu
             let usage = users
                 .iter()
                 .map(|(variant, _)| {
-                    let needed = if variant.required.contains(&name) { " (required)" } else { "" };
+                    let needed = if variant.required.iter().any(|r| r == name) { " (required)" } else { "" };
                     format!("`{}`{needed}", variant.value)
                 })
                 .collect::<Vec<_>>()
                 .join(", ");
             append_paragraph(node, &format!("Only for `{tag}`: {usage}."));
         }
-        properties.insert(name, merged);
+        properties.insert(name.to_owned(), merged);
     }
     let closed = branches(schema).is_some_and(|branches| {
         branches.iter().all(|branch| branch.get("additionalProperties") == Some(&Value::Bool(false)))
@@ -157,10 +161,6 @@ pub(crate) fn flatten_tagged_union(schema: &mut Value, path: &str, lowering: &mu
     if closed {
         flat.insert("additionalProperties".to_owned(), Value::Bool(false));
     }
-    if let Some(defs) = schema.get("$defs") {
-        flat.insert("$defs".to_owned(), defs.clone());
-    }
-    *schema = Value::Object(flat);
     lowering.note(
         path,
         ChangeKind::Flattened,
@@ -170,7 +170,23 @@ pub(crate) fn flatten_tagged_union(schema: &mut Value, path: &str, lowering: &mu
             union.variants.len()
         ),
     );
+    // The definitions move over; the union itself is dropped.
+    if let Some(defs) = schema.as_object_mut().and_then(|root| root.remove("$defs")) {
+        flat.insert("$defs".to_owned(), defs);
+    }
+    *schema = Value::Object(flat);
     Ok(())
+}
+
+/// Whether two schemas are equal but for their descriptions, compared in place.
+fn same_but_description(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::Object(a), Value::Object(b)) => {
+            let counted = |node: &Map<String, Value>| node.len() - usize::from(node.contains_key("description"));
+            counted(a) == counted(b) && a.iter().all(|(key, value)| key == "description" || b.get(key) == Some(value))
+        }
+        _ => a == b,
+    }
 }
 
 fn strip_description(schema: &Value) -> Value {
@@ -200,7 +216,8 @@ mod tests {
 
     #[test]
     fn recognizes_the_tag_and_variants() {
-        let union = tagged_union(&action_schema()).unwrap();
+        let schema = action_schema();
+        let union = tagged_union(&schema).unwrap();
         assert_eq!(union.tag, "action");
         let values: Vec<&str> = union.variants.iter().map(|variant| variant.value.as_str()).collect();
         assert_eq!(values, ["navigate", "click", "back"]);
@@ -226,6 +243,29 @@ mod tests {
             })
         );
         assert_eq!(lowering.report.changes[0].kind, ChangeKind::Flattened);
+    }
+
+    #[test]
+    fn a_field_typed_differently_by_variants_becomes_an_any_of_and_descriptions_do_not_count() {
+        let mut schema = json!({"oneOf": [
+            {"type": "object", "properties": {"op": {"const": "a"}, "n": {"type": "integer", "description": "A count."},
+                                              "k": {"type": "string", "description": "One."}}},
+            {"type": "object", "properties": {"op": {"const": "b"}, "n": {"type": "string", "description": "A name."},
+                                              "k": {"type": "string", "description": "Two."}}},
+            {"type": "object", "properties": {"op": {"const": "c"}, "n": {"type": "integer"}}}
+        ]});
+        let mut lowering = Lowering::new("t", Target::OpenAi);
+        flatten_tagged_union(&mut schema, "", &mut lowering).unwrap();
+        assert_eq!(
+            schema["properties"]["n"],
+            json!({"anyOf": [{"type": "integer"}, {"type": "string"}],
+                   "description": "A count.\n\nOnly for `op`: `a`, `b`, `c`."})
+        );
+        assert_eq!(
+            schema["properties"]["k"],
+            json!({"type": "string", "description": "One.\n\nOnly for `op`: `a`, `b`."})
+        );
+        assert_eq!(lowering.report.changes[0].path, "/properties/n");
     }
 
     #[test]

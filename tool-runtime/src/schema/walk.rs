@@ -45,30 +45,81 @@ pub(crate) fn push_token(path: &mut String, token: &str) {
     }
 }
 
-/// The direct subschemas of `node`, each with its pointer.
-pub(crate) fn children_mut<'a>(node: &'a mut Map<String, Value>, path: &str) -> Vec<(String, &'a mut Value)> {
-    let mut children = Vec::new();
+/// Calls `visit` on each direct subschema of `node`, with `path` extended to its pointer while it
+/// runs (one buffer for the whole walk, so no child costs an allocation for its path).
+pub(crate) fn each_child_mut(
+    node: &mut Map<String, Value>,
+    path: &mut String,
+    visit: &mut dyn FnMut(&mut Value, &mut String),
+) {
+    let at = path.len();
     for (key, value) in node.iter_mut() {
         let keyword = key.as_str();
         if SINGLE.contains(&keyword) {
-            children.push((child_path(path, keyword), value));
+            push_token(path, keyword);
+            visit(value, path);
         } else if LIST.contains(&keyword) {
             if let Value::Array(items) = value {
-                let base = child_path(path, keyword);
+                push_token(path, keyword);
+                let base = path.len();
                 for (index, item) in items.iter_mut().enumerate() {
-                    children.push((child_path(&base, &index.to_string()), item));
+                    push_index(path, index);
+                    visit(item, path);
+                    path.truncate(base);
                 }
             }
         } else if MAP.contains(&keyword)
             && let Value::Object(entries) = value
         {
-            let base = child_path(path, keyword);
+            push_token(path, keyword);
+            let base = path.len();
             for (name, item) in entries.iter_mut() {
-                children.push((child_path(&base, name), item));
+                push_token(path, name);
+                visit(item, path);
+                path.truncate(base);
             }
         }
+        path.truncate(at);
     }
-    children
+}
+
+/// Calls `visit` on every object subschema of `schema`, children before their parent, reading only.
+pub(crate) fn walk<'a, E>(
+    schema: &'a Value,
+    path: &mut String,
+    visit: &mut dyn FnMut(&'a Map<String, Value>, &str) -> Result<(), E>,
+) -> Result<(), E> {
+    let Value::Object(node) = schema else { return Ok(()) };
+    let at = path.len();
+    for (key, value) in node {
+        let keyword = key.as_str();
+        if SINGLE.contains(&keyword) {
+            push_token(path, keyword);
+            walk(value, path, visit)?;
+        } else if LIST.contains(&keyword) {
+            if let Value::Array(items) = value {
+                push_token(path, keyword);
+                let base = path.len();
+                for (index, item) in items.iter().enumerate() {
+                    push_index(path, index);
+                    walk(item, path, visit)?;
+                    path.truncate(base);
+                }
+            }
+        } else if MAP.contains(&keyword)
+            && let Value::Object(entries) = value
+        {
+            push_token(path, keyword);
+            let base = path.len();
+            for (name, item) in entries {
+                push_token(path, name);
+                walk(item, path, visit)?;
+                path.truncate(base);
+            }
+        }
+        path.truncate(at);
+    }
+    visit(node, path)
 }
 
 /// A visitor of schema nodes: the node and its JSON Pointer.

@@ -14,7 +14,7 @@ use crate::schema::nullable::NullStyle;
 use crate::schema::refs::{Recursion, inline_refs};
 use crate::schema::strict::{CONDITIONAL, Optional, strict_objects};
 use crate::schema::union::flatten_tagged_union;
-use crate::schema::walk::{push_index, push_token, walk_mut};
+use crate::schema::walk::{push_index, push_token, walk, walk_mut};
 use crate::target::report::{ChangeKind, Lowering, RenderError};
 
 /// String formats strict mode supports.
@@ -127,7 +127,11 @@ fn parameters(def: &ToolDef, path: &str, lowering: &mut Lowering) -> Result<Valu
 
 fn strict_keywords(schema: &mut Value, path: &str, lowering: &mut Lowering) -> Result<(), RenderError> {
     walk_mut(schema, path, &mut |node, at| {
-        if let Some(keyword) = REFUSED.iter().chain(CONDITIONAL).find(|keyword| node.contains_key(**keyword)) {
+        let refused = |keyword: &str| REFUSED.contains(&keyword) || CONDITIONAL.contains(&keyword);
+        // A node's few keys are looked for among the keywords, rather than every keyword in the node.
+        if node.keys().any(|key| refused(key))
+            && let Some(keyword) = REFUSED.iter().chain(CONDITIONAL).find(|keyword| node.contains_key(**keyword))
+        {
             return Err(lowering.error(
                 at,
                 format!("`{keyword}` cannot be expressed in OpenAI strict mode; simplify the type or opt out with `#[tool(strict = false)]`"),
@@ -239,8 +243,7 @@ fn limits(schema: &Value, path: &str, lowering: &mut Lowering) -> Result<(), Ren
         );
     }
     let (mut enum_values, mut characters) = (0, 0);
-    let mut copy = schema.clone();
-    walk_mut(&mut copy, path, &mut |node, at| {
+    walk(schema, &mut path.to_owned(), &mut |node, at| {
         for keyword in ["properties", "$defs"] {
             if let Some(Value::Object(names)) = node.get(keyword) {
                 characters += names.keys().map(|name| name.chars().count()).sum::<usize>();

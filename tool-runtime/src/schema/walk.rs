@@ -83,12 +83,11 @@ pub(crate) fn each_child_mut(
     }
 }
 
+/// A reading visitor of schema nodes: the node and its JSON Pointer.
+pub(crate) type VisitRef<'a, 'v, E> = dyn FnMut(&'a Map<String, Value>, &str) -> Result<(), E> + 'v;
+
 /// Calls `visit` on every object subschema of `schema`, children before their parent, reading only.
-pub(crate) fn walk<'a, E>(
-    schema: &'a Value,
-    path: &mut String,
-    visit: &mut dyn FnMut(&'a Map<String, Value>, &str) -> Result<(), E>,
-) -> Result<(), E> {
+pub(crate) fn walk<'a, E>(schema: &'a Value, path: &mut String, visit: &mut VisitRef<'a, '_, E>) -> Result<(), E> {
     let Value::Object(node) = schema else { return Ok(()) };
     let at = path.len();
     for (key, value) in node {

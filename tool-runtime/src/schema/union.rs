@@ -81,11 +81,13 @@ pub(crate) fn tagged_union(schema: &Value) -> Option<TaggedUnion<'_>> {
     Some(TaggedUnion { tag: tag.clone(), variants })
 }
 
-/// Lowers a root tagged union to one object; refuses any other root union, which no target takes.
-pub(crate) fn flatten_tagged_union(schema: &mut Value, path: &str, lowering: &mut Lowering) -> Result<(), RenderError> {
-    let Some(root) = schema.as_object() else { return Ok(()) };
+/// A copy of an arguments schema for a target to lower, with a root tagged union lowered to one
+/// object (built from the original, so the union's branches are never copied only to be dropped);
+/// any other root union is refused, since no target takes one.
+pub(crate) fn flat_copy(schema: &Value, path: &str, lowering: &mut Lowering) -> Result<Value, RenderError> {
+    let Some(root) = schema.as_object() else { return Ok(schema.clone()) };
     if !root.contains_key("oneOf") && !root.contains_key("anyOf") {
-        return Ok(());
+        return Ok(schema.clone());
     }
     let Some(union) = tagged_union(schema) else {
         return Err(lowering.error(
@@ -170,12 +172,10 @@ pub(crate) fn flatten_tagged_union(schema: &mut Value, path: &str, lowering: &mu
             union.variants.len()
         ),
     );
-    // The definitions move over; the union itself is dropped.
-    if let Some(defs) = schema.as_object_mut().and_then(|root| root.remove("$defs")) {
-        flat.insert("$defs".to_owned(), defs);
+    if let Some(defs) = root.get("$defs") {
+        flat.insert("$defs".to_owned(), defs.clone());
     }
-    *schema = Value::Object(flat);
-    Ok(())
+    Ok(Value::Object(flat))
 }
 
 /// Whether two schemas are equal but for their descriptions, compared in place.
@@ -226,9 +226,8 @@ mod tests {
 
     #[test]
     fn flattens_into_one_object_that_says_who_uses_what() {
-        let mut schema = action_schema();
         let mut lowering = Lowering::new("browser_action", Target::OpenAi);
-        flatten_tagged_union(&mut schema, "", &mut lowering).unwrap();
+        let schema = flat_copy(&action_schema(), "", &mut lowering).unwrap();
         assert_eq!(
             schema,
             json!({
@@ -247,7 +246,7 @@ mod tests {
 
     #[test]
     fn a_field_typed_differently_by_variants_becomes_an_any_of_and_descriptions_do_not_count() {
-        let mut schema = json!({"oneOf": [
+        let schema = json!({"oneOf": [
             {"type": "object", "properties": {"op": {"const": "a"}, "n": {"type": "integer", "description": "A count."},
                                               "k": {"type": "string", "description": "One."}}},
             {"type": "object", "properties": {"op": {"const": "b"}, "n": {"type": "string", "description": "A name."},
@@ -255,7 +254,7 @@ mod tests {
             {"type": "object", "properties": {"op": {"const": "c"}, "n": {"type": "integer"}}}
         ]});
         let mut lowering = Lowering::new("t", Target::OpenAi);
-        flatten_tagged_union(&mut schema, "", &mut lowering).unwrap();
+        let schema = flat_copy(&schema, "", &mut lowering).unwrap();
         assert_eq!(
             schema["properties"]["n"],
             json!({"anyOf": [{"type": "integer"}, {"type": "string"}],
@@ -270,10 +269,9 @@ mod tests {
 
     #[test]
     fn refuses_a_root_union_without_a_tag() {
-        let mut schema =
+        let schema =
             json!({"anyOf": [{"type": "object", "properties": {"a": {"type": "string"}}}, {"type": "object"}]});
-        let err =
-            flatten_tagged_union(&mut schema, "/parameters", &mut Lowering::new("t", Target::Gemini)).unwrap_err();
+        let err = flat_copy(&schema, "/parameters", &mut Lowering::new("t", Target::Gemini)).unwrap_err();
         assert_eq!(err.path, "/parameters");
         assert!(err.rule.contains("without a tag field"));
     }

@@ -13,7 +13,7 @@ use crate::schema::describe::{move_all_but, move_to_description};
 use crate::schema::nullable::NullStyle;
 use crate::schema::refs::{Recursion, inline_refs};
 use crate::schema::strict::{CONDITIONAL, Optional, strict_objects};
-use crate::schema::union::flatten_tagged_union;
+use crate::schema::union::flat_copy;
 use crate::schema::walk::walk_mut;
 use crate::target::report::{ChangeKind, Lowering, RenderError};
 use crate::{RenderOptions, ToolDef};
@@ -80,8 +80,7 @@ pub(crate) fn response_format(def: &ToolDef, lowering: &mut Lowering) -> Result<
 }
 
 fn input_schema(def: &ToolDef, strict: bool, path: &str, lowering: &mut Lowering) -> Result<Value, RenderError> {
-    let mut schema = def.input_schema.clone();
-    flatten_tagged_union(&mut schema, path, lowering)?;
+    let mut schema = flat_copy(&def.input_schema, path, lowering)?;
     let recursion = if strict {
         Recursion::Reject(
             "Anthropic strict mode takes no recursive schemas; render without the strict option, or break the cycle",

@@ -12,7 +12,7 @@ use super::openai::formats;
 use crate::schema::all_of::merge_object_all_of;
 use crate::schema::describe::{move_all_but, move_to_description};
 use crate::schema::refs::{Recursion, inline_refs};
-use crate::schema::union::flatten_tagged_union;
+use crate::schema::union::flat_copy;
 use crate::schema::walk::walk_mut;
 use crate::target::report::{ChangeKind, Lowering, RenderError};
 use crate::{RenderOptions, ToolDef};
@@ -69,9 +69,8 @@ pub(crate) fn declaration(
     let text = description(def, true);
     check_description(&text, lowering);
     let mut declaration = json!({"name": def.name, "description": text});
-    let mut input = def.input_schema.clone();
     if options.gemini_json_schema {
-        flatten_tagged_union(&mut input, "/parametersJsonSchema", lowering)?;
+        let mut input = flat_copy(&def.input_schema, "/parametersJsonSchema", lowering)?;
         inline_refs(&mut input, "/parametersJsonSchema", Recursion::Keep, lowering)?;
         object_root(&mut input, "/parametersJsonSchema", lowering)?;
         declaration["parametersJsonSchema"] = input;
@@ -81,7 +80,7 @@ pub(crate) fn declaration(
             declaration["responseJsonSchema"] = output;
         }
     } else {
-        flatten_tagged_union(&mut input, "/parameters", lowering)?;
+        let mut input = flat_copy(&def.input_schema, "/parameters", lowering)?;
         openapi(&mut input, "/parameters", lowering)?;
         object_root(&mut input, "/parameters", lowering)?;
         check_property_keys(&mut input, "/parameters", key_ok, "`^[a-zA-Z_][a-zA-Z0-9_]{0,63}$`", lowering)?;
@@ -102,12 +101,10 @@ pub(crate) fn response_format(
     options: &RenderOptions,
     lowering: &mut Lowering,
 ) -> Result<Value, RenderError> {
-    let mut schema = def.input_schema.clone();
+    let mut schema = flat_copy(&def.input_schema, "", lowering)?;
     if options.gemini_json_schema {
-        flatten_tagged_union(&mut schema, "", lowering)?;
         inline_refs(&mut schema, "", Recursion::Keep, lowering)?;
     } else {
-        flatten_tagged_union(&mut schema, "", lowering)?;
         openapi(&mut schema, "", lowering)?;
     }
     object_root(&mut schema, "", lowering)?;
@@ -119,7 +116,9 @@ fn openapi(schema: &mut Value, path: &str, lowering: &mut Lowering) -> Result<()
     inline_refs(schema, path, Recursion::Reject(RECURSION), lowering)?;
     merge_object_all_of(schema, path, lowering);
     walk_mut(schema, path, &mut |node: &mut Map<String, Value>, at| {
-        if let Some(keyword) = REFUSED.iter().find(|keyword| node.contains_key(**keyword)) {
+        if node.keys().any(|key| REFUSED.contains(&key.as_str()))
+            && let Some(keyword) = REFUSED.iter().find(|keyword| node.contains_key(**keyword))
+        {
             return Err(lowering.error(at, format!("`{keyword}` cannot be expressed in Gemini `parameters`")));
         }
         if let Some(branches) = node.remove("oneOf") {
@@ -186,15 +185,18 @@ fn nullable(node: &mut Map<String, Value>) {
     }
     if let Some(Value::Array(branches)) = node.get_mut("anyOf") {
         let before = branches.len();
-        branches.retain(|branch| branch != &json!({"type": "null"}));
+        let null_only = |branch: &Value| {
+            branch.as_object().is_some_and(|b| b.len() == 1 && b.get("type").and_then(Value::as_str) == Some("null"))
+        };
+        branches.retain(|branch| !null_only(branch));
         if branches.len() < before {
             node.insert("nullable".to_owned(), json!(true));
         }
         if let Some(Value::Array(branches)) = node.get("anyOf")
-            && branches.len() == 1
-            && let Some(Value::Object(only)) = branches.first().cloned()
+            && let [Value::Object(_)] = branches.as_slice()
+            && let Some(Value::Array(mut branches)) = node.remove("anyOf")
+            && let Some(Value::Object(only)) = branches.pop()
         {
-            node.remove("anyOf");
             for (key, value) in only {
                 node.entry(key).or_insert(value);
             }

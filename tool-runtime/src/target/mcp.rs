@@ -10,7 +10,7 @@ use super::common::{ascii_word, check_description, check_name, description, obje
 use crate::ToolDef;
 use crate::schema::refs::{Recursion, inline_refs};
 use crate::schema::strict::is_object;
-use crate::schema::union::flatten_tagged_union;
+use crate::schema::union::flat_copy;
 use crate::target::report::{ChangeKind, Lowering, RenderError};
 
 fn name_ok(name: &str) -> bool {
@@ -21,8 +21,7 @@ pub(crate) fn tool(def: &ToolDef, lowering: &mut Lowering) -> Result<Value, Rend
     check_name(&def.name, name_ok, "`^[A-Za-z0-9_.-]{1,128}$`", lowering)?;
     let text = description(def, true);
     check_description(&text, lowering);
-    let mut input = def.input_schema.clone();
-    flatten_tagged_union(&mut input, "/inputSchema", lowering)?;
+    let mut input = flat_copy(&def.input_schema, "/inputSchema", lowering)?;
     inline_refs(&mut input, "/inputSchema", Recursion::Keep, lowering)?;
     object_root(&mut input, "/inputSchema", lowering)?;
     let mut tool = object([("name", def.name.clone().into()), ("description", text.into()), ("inputSchema", input)]);

@@ -13,7 +13,7 @@ use crate::schema::describe::move_to_description;
 use crate::schema::nullable::NullStyle;
 use crate::schema::refs::{Recursion, inline_refs};
 use crate::schema::strict::{CONDITIONAL, Optional, strict_objects};
-use crate::schema::union::flatten_tagged_union;
+use crate::schema::union::flat_copy;
 use crate::schema::walk::{push_index, push_token, walk, walk_mut};
 use crate::target::report::{ChangeKind, Lowering, RenderError};
 
@@ -112,8 +112,7 @@ pub(crate) fn response_format(
 }
 
 fn parameters(def: &ToolDef, path: &str, lowering: &mut Lowering) -> Result<Value, RenderError> {
-    let mut schema = def.input_schema.clone();
-    flatten_tagged_union(&mut schema, path, lowering)?;
+    let mut schema = flat_copy(&def.input_schema, path, lowering)?;
     inline_refs(&mut schema, path, Recursion::Keep, lowering)?;
     merge_object_all_of(&mut schema, path, lowering);
     object_root(&mut schema, path, lowering)?;
@@ -139,7 +138,7 @@ fn strict_keywords(schema: &mut Value, path: &str, lowering: &mut Lowering) -> R
         }
         if node
             .get("type")
-            .is_some_and(|ty| ty == "array" || ty.as_array().is_some_and(|t| t.contains(&json!("array"))))
+            .is_some_and(|ty| ty == "array" || ty.as_array().is_some_and(|t| t.iter().any(|t| t == "array")))
             && !node.contains_key("items")
         {
             return Err(lowering.error(at, "an array without `items` cannot be expressed in OpenAI strict mode"));

@@ -2,24 +2,37 @@
 
 use serde_json::{Map, Value};
 
-/// Keywords whose value is one subschema.
-const SINGLE: &[&str] = &[
-    "items",
-    "additionalProperties",
-    "not",
-    "if",
-    "then",
-    "else",
-    "contains",
-    "propertyNames",
-    "unevaluatedItems",
-    "unevaluatedProperties",
-    "additionalItems",
-];
-/// Keywords whose value is a list of subschemas.
-const LIST: &[&str] = &["anyOf", "oneOf", "allOf", "prefixItems"];
-/// Keywords whose value maps names to subschemas.
-const MAP: &[&str] = &["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"];
+/// What a keyword's value holds, as far as walking subschemas goes.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Holds {
+    /// One subschema.
+    One,
+    /// A list of subschemas.
+    List,
+    /// Subschemas by name.
+    Map,
+}
+
+/// What `keyword`'s value holds, if subschemas (a `match`, which compiles to a few comparisons of
+/// length and bytes: every key of every node of every walk goes through it).
+fn holds(keyword: &str) -> Option<Holds> {
+    match keyword {
+        "items"
+        | "additionalProperties"
+        | "not"
+        | "if"
+        | "then"
+        | "else"
+        | "contains"
+        | "propertyNames"
+        | "unevaluatedItems"
+        | "unevaluatedProperties"
+        | "additionalItems" => Some(Holds::One),
+        "anyOf" | "oneOf" | "allOf" | "prefixItems" => Some(Holds::List),
+        "properties" | "patternProperties" | "$defs" | "definitions" | "dependentSchemas" => Some(Holds::Map),
+        _ => None,
+    }
+}
 
 /// `path` extended by one reference token, escaped as RFC 6901 says.
 pub(crate) fn child_path(path: &str, token: &str) -> String {
@@ -38,7 +51,7 @@ pub(crate) fn push_index(path: &mut String, index: usize) {
 /// Appends one reference token to a pointer, escaped as RFC 6901 says.
 pub(crate) fn push_token(path: &mut String, token: &str) {
     path.push('/');
-    if token.contains(['~', '/']) {
+    if token.bytes().any(|b| b == b'~' || b == b'/') {
         path.push_str(&token.replace('~', "~0").replace('/', "~1"));
     } else {
         path.push_str(token);
@@ -55,10 +68,11 @@ pub(crate) fn each_child_mut(
     let at = path.len();
     for (key, value) in node.iter_mut() {
         let keyword = key.as_str();
-        if SINGLE.contains(&keyword) {
+        let holds = holds(keyword);
+        if holds == Some(Holds::One) {
             push_token(path, keyword);
             visit(value, path);
-        } else if LIST.contains(&keyword) {
+        } else if holds == Some(Holds::List) {
             if let Value::Array(items) = value {
                 push_token(path, keyword);
                 let base = path.len();
@@ -68,7 +82,7 @@ pub(crate) fn each_child_mut(
                     path.truncate(base);
                 }
             }
-        } else if MAP.contains(&keyword)
+        } else if holds == Some(Holds::Map)
             && let Value::Object(entries) = value
         {
             push_token(path, keyword);
@@ -92,10 +106,11 @@ pub(crate) fn walk<'a, E>(schema: &'a Value, path: &mut String, visit: &mut Visi
     let at = path.len();
     for (key, value) in node {
         let keyword = key.as_str();
-        if SINGLE.contains(&keyword) {
+        let holds = holds(keyword);
+        if holds == Some(Holds::One) {
             push_token(path, keyword);
             walk(value, path, visit)?;
-        } else if LIST.contains(&keyword) {
+        } else if holds == Some(Holds::List) {
             if let Value::Array(items) = value {
                 push_token(path, keyword);
                 let base = path.len();
@@ -105,7 +120,7 @@ pub(crate) fn walk<'a, E>(schema: &'a Value, path: &mut String, visit: &mut Visi
                     path.truncate(base);
                 }
             }
-        } else if MAP.contains(&keyword)
+        } else if holds == Some(Holds::Map)
             && let Value::Object(entries) = value
         {
             push_token(path, keyword);
@@ -136,10 +151,11 @@ fn walk_from<E>(schema: &mut Value, path: &mut String, visit: &mut Visit<'_, E>)
     let at = path.len();
     for (key, value) in node.iter_mut() {
         let keyword = key.as_str();
-        if SINGLE.contains(&keyword) {
+        let holds = holds(keyword);
+        if holds == Some(Holds::One) {
             push_token(path, keyword);
             walk_from(value, path, visit)?;
-        } else if LIST.contains(&keyword) {
+        } else if holds == Some(Holds::List) {
             if let Value::Array(items) = value {
                 push_token(path, keyword);
                 let base = path.len();
@@ -149,7 +165,7 @@ fn walk_from<E>(schema: &mut Value, path: &mut String, visit: &mut Visit<'_, E>)
                     path.truncate(base);
                 }
             }
-        } else if MAP.contains(&keyword)
+        } else if holds == Some(Holds::Map)
             && let Value::Object(entries) = value
         {
             push_token(path, keyword);

@@ -90,7 +90,8 @@ const DEFAULT_MAX_BYTES: usize = 1 << 20;
 ///
 /// Only [`read`] knows `T`: everything else is compiled once, not once per tool, and every road ends
 /// in the same reader, so a tool costs the compiler what a `serde_json::from_str` of its arguments
-/// costs.
+/// costs. Inlined into each tool's call, so a large argument struct is not copied from one result
+/// to the next.
 #[inline]
 pub(crate) fn parse<T: DeserializeOwned>(def: &ToolDef, arguments: &str) -> Result<T, ToolError> {
     // Most calls: one read of the text as it came, and for open structs a scan of its fields.

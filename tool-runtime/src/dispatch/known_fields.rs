@@ -6,8 +6,9 @@
 //! field the schema does not declare at that place, or a place whose shape it cannot tell, the call
 //! takes the checked road, which refuses unknown fields with a did-you-mean. Reading the text a
 //! second time, outside serde's generated code, costs far less to compile than watching every
-//! tool's own deserializer; it only finds its way through text serde has just read (no numbers
-//! parsed, no strings copied), so it runs at a fraction of the cost of parsing.
+//! tool's own deserializer. It visits only the text's brackets and the colon after each key (found
+//! 64 bytes at a time by [`json_tokens`](super::json_tokens)) and reads each key back from its
+//! colon, so it runs at a fraction of the cost of parsing.
 
 use std::collections::HashMap;
 

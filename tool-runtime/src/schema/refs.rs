@@ -2,6 +2,7 @@
 //! resolve references, and none of them needs them for a type that is not recursive.
 
 use std::collections::{BTreeMap, BTreeSet};
+use std::convert::Infallible;
 
 use serde_json::{Map, Value};
 
@@ -141,7 +142,10 @@ impl Inliner<'_> {
             // The definition may itself refer to others.
             return self.inline(value, path);
         }
-        each_child_mut(node, path, &mut |child, path| self.inline(child, path));
+        let Ok(()) = each_child_mut::<Infallible>(node, path, &mut |child, path| {
+            self.inline(child, path);
+            Ok(())
+        });
     }
 }
 

@@ -58,82 +58,52 @@ pub(crate) fn push_token(path: &mut String, token: &str) {
     }
 }
 
+/// A visitor of direct subschemas: the subschema, and the pointer buffer extended to it.
+pub(crate) type ChildVisit<'a, E> = dyn FnMut(&mut Value, &mut String) -> Result<(), E> + 'a;
+
 /// Calls `visit` on each direct subschema of `node`, with `path` extended to its pointer while it
-/// runs (one buffer for the whole walk, so no child costs an allocation for its path).
-pub(crate) fn each_child_mut(
+/// runs (one buffer for the whole walk, so no child costs an allocation for its path); stops at the
+/// first error.
+pub(crate) fn each_child_mut<E>(
     node: &mut Map<String, Value>,
     path: &mut String,
-    visit: &mut dyn FnMut(&mut Value, &mut String),
-) {
+    visit: &mut ChildVisit<'_, E>,
+) -> Result<(), E> {
     let at = path.len();
     for (key, value) in node.iter_mut() {
         let keyword = key.as_str();
-        let holds = holds(keyword);
-        if holds == Some(Holds::One) {
-            push_token(path, keyword);
-            visit(value, path);
-        } else if holds == Some(Holds::List) {
-            if let Value::Array(items) = value {
+        match holds(keyword) {
+            Some(Holds::One) => {
                 push_token(path, keyword);
-                let base = path.len();
-                for (index, item) in items.iter_mut().enumerate() {
-                    push_index(path, index);
-                    visit(item, path);
-                    path.truncate(base);
+                visit(value, path)?;
+            }
+            Some(Holds::List) => {
+                if let Value::Array(items) = value {
+                    push_token(path, keyword);
+                    let base = path.len();
+                    for (index, item) in items.iter_mut().enumerate() {
+                        push_index(path, index);
+                        visit(item, path)?;
+                        path.truncate(base);
+                    }
                 }
             }
-        } else if holds == Some(Holds::Map)
-            && let Value::Object(entries) = value
-        {
-            push_token(path, keyword);
-            let base = path.len();
-            for (name, item) in entries.iter_mut() {
-                push_token(path, name);
-                visit(item, path);
-                path.truncate(base);
+            Some(Holds::Map) => {
+                if let Value::Object(entries) = value {
+                    push_token(path, keyword);
+                    let base = path.len();
+                    for (name, item) in entries.iter_mut() {
+                        push_token(path, name);
+                        visit(item, path)?;
+                        path.truncate(base);
+                    }
+                }
             }
+            None => {}
         }
         path.truncate(at);
     }
-}
-
-/// A reading visitor of schema nodes: the node and its JSON Pointer.
-pub(crate) type VisitRef<'a, 'v, E> = dyn FnMut(&'a Map<String, Value>, &str) -> Result<(), E> + 'v;
-
-/// Calls `visit` on every object subschema of `schema`, children before their parent, reading only.
-pub(crate) fn walk<'a, E>(schema: &'a Value, path: &mut String, visit: &mut VisitRef<'a, '_, E>) -> Result<(), E> {
-    let Value::Object(node) = schema else { return Ok(()) };
-    let at = path.len();
-    for (key, value) in node {
-        let keyword = key.as_str();
-        let holds = holds(keyword);
-        if holds == Some(Holds::One) {
-            push_token(path, keyword);
-            walk(value, path, visit)?;
-        } else if holds == Some(Holds::List) {
-            if let Value::Array(items) = value {
-                push_token(path, keyword);
-                let base = path.len();
-                for (index, item) in items.iter().enumerate() {
-                    push_index(path, index);
-                    walk(item, path, visit)?;
-                    path.truncate(base);
-                }
-            }
-        } else if holds == Some(Holds::Map)
-            && let Value::Object(entries) = value
-        {
-            push_token(path, keyword);
-            let base = path.len();
-            for (name, item) in entries {
-                push_token(path, name);
-                walk(item, path, visit)?;
-                path.truncate(base);
-            }
-        }
-        path.truncate(at);
-    }
-    visit(node, path)
+    Ok(())
 }
 
 /// A visitor of schema nodes: the node and its JSON Pointer.
@@ -148,36 +118,7 @@ pub(crate) fn walk_mut<E>(schema: &mut Value, path: &str, visit: &mut Visit<'_, 
 /// that no node costs an allocation for its path.
 fn walk_from<E>(schema: &mut Value, path: &mut String, visit: &mut Visit<'_, E>) -> Result<(), E> {
     let Value::Object(node) = schema else { return Ok(()) };
-    let at = path.len();
-    for (key, value) in node.iter_mut() {
-        let keyword = key.as_str();
-        let holds = holds(keyword);
-        if holds == Some(Holds::One) {
-            push_token(path, keyword);
-            walk_from(value, path, visit)?;
-        } else if holds == Some(Holds::List) {
-            if let Value::Array(items) = value {
-                push_token(path, keyword);
-                let base = path.len();
-                for (index, item) in items.iter_mut().enumerate() {
-                    push_index(path, index);
-                    walk_from(item, path, visit)?;
-                    path.truncate(base);
-                }
-            }
-        } else if holds == Some(Holds::Map)
-            && let Value::Object(entries) = value
-        {
-            push_token(path, keyword);
-            let base = path.len();
-            for (name, item) in entries.iter_mut() {
-                push_token(path, name);
-                walk_from(item, path, visit)?;
-                path.truncate(base);
-            }
-        }
-        path.truncate(at);
-    }
+    each_child_mut(node, path, &mut |child, path| walk_from(child, path, visit))?;
     visit(node, path)
 }
 

@@ -14,7 +14,7 @@ use crate::schema::nullable::NullStyle;
 use crate::schema::refs::{Recursion, inline_refs};
 use crate::schema::strict::{CONDITIONAL, Optional, strict_objects};
 use crate::schema::union::flat_copy;
-use crate::schema::walk::{push_index, push_token, walk, walk_mut};
+use crate::schema::walk::{push_index, push_token, walk_mut};
 use crate::target::report::{ChangeKind, Lowering, RenderError};
 
 /// String formats strict mode supports.
@@ -119,7 +119,7 @@ fn parameters(def: &ToolDef, path: &str, lowering: &mut Lowering) -> Result<Valu
     if def.strict {
         strict_objects(&mut schema, path, Optional::RequiredNullable, NullStyle::TypeArray, lowering)?;
         strict_keywords(&mut schema, path, lowering)?;
-        limits(&schema, path, lowering)?;
+        limits(&mut schema, path, lowering)?;
     }
     Ok(schema)
 }
@@ -181,7 +181,7 @@ pub(crate) fn formats(node: &mut Map<String, Value>, supported: &[&str], at: &st
 }
 
 /// Refuses a schema past OpenAI's size limits, and warns of one within a fifth of them.
-fn limits(schema: &Value, path: &str, lowering: &mut Lowering) -> Result<(), RenderError> {
+fn limits(schema: &mut Value, path: &str, lowering: &mut Lowering) -> Result<(), RenderError> {
     fn visit(
         schema: &Value,
         at: &mut String,
@@ -234,7 +234,7 @@ fn limits(schema: &Value, path: &str, lowering: &mut Lowering) -> Result<(), Ren
         Ok(())
     }
     let mut measured = (0, 0);
-    visit(schema, &mut path.to_owned(), 1, &mut measured, lowering)?;
+    visit(&*schema, &mut path.to_owned(), 1, &mut measured, lowering)?;
     let (count, depth) = measured;
     if count > MAX_PROPERTIES {
         return Err(
@@ -242,7 +242,7 @@ fn limits(schema: &Value, path: &str, lowering: &mut Lowering) -> Result<(), Ren
         );
     }
     let (mut enum_values, mut characters) = (0, 0);
-    walk(schema, &mut path.to_owned(), &mut |node, at| {
+    walk_mut(schema, path, &mut |node, at| {
         for keyword in ["properties", "$defs"] {
             if let Some(Value::Object(names)) = node.get(keyword) {
                 characters += names.keys().map(|name| name.chars().count()).sum::<usize>();

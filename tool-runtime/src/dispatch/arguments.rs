@@ -45,6 +45,11 @@ impl Plan {
             clears_nulls: clears_nulls(schema, schema),
         }
     }
+
+    /// Whether a call with this text must go through the schema before serde reads it.
+    fn needs_schema(&self, text: &str) -> bool {
+        self.tagged || self.constrained || (self.clears_nulls && text.contains("null"))
+    }
 }
 
 /// Whether any object schema in `schema` has an optional property that does not take `null`.
@@ -109,17 +114,15 @@ pub(crate) fn parse<T: DeserializeOwned>(def: &ToolDef, arguments: &str) -> Resu
     Ok(parsed.expect("decoding succeeds only after a read"))
 }
 
-/// Whether a call's text can be read as it came — an object, not too long, without a `null` that
-/// would be removed, for a tool whose schema states nothing serde does not check — and if so, the shapes of its open
-/// objects, whose fields are checked after the read. Anything else takes [`decode`]'s roads.
+/// Whether a call's text can be read as it came — an object, not too long, that need not go through
+/// the schema first — and if so, the shapes of its open objects, whose fields are checked after the
+/// read. Anything else takes [`decode`]'s roads.
 #[inline]
 fn as_sent<'a>(def: &'a ToolDef, arguments: &str) -> Option<Option<&'a Shapes>> {
     let plan = def.plan();
-    let plain = !plan.tagged
-        && !plan.constrained
-        && arguments.len() <= DEFAULT_MAX_BYTES
+    let plain = arguments.len() <= DEFAULT_MAX_BYTES
         && (arguments.starts_with('{') || arguments.trim_start().starts_with('{'))
-        && !(plan.clears_nulls && arguments.contains("null"));
+        && !plan.needs_schema(arguments);
     plain.then_some(plan.open.as_ref())
 }
 
@@ -161,7 +164,7 @@ fn route<'a>(def: &'a ToolDef, arguments: &'a str) -> Result<Route<'a>, ToolErro
         _ => Cow::Borrowed(arguments),
     };
     let plan = def.plan();
-    Ok(if plan.tagged || plan.constrained || (plan.clears_nulls && text.contains("null")) {
+    Ok(if plan.needs_schema(&text) {
         Route::Checked(text)
     } else {
         match &plan.open {

@@ -52,25 +52,22 @@ enum Object {
 struct Name {
     head: u64,
     text: Box<str>,
-    /// The name has a quote, so text without escapes cannot hold it as a key.
-    quoted: bool,
-    /// For a name of up to six bytes without quotes: the eight bytes of text that end with it
-    /// quoted, and the mask of those that matter — a key ending at a given quote is told to be this
-    /// name by one comparison.
+    /// For a name of up to six bytes without quotes (text without escapes cannot hold a quote in a
+    /// key): the eight bytes of text that end with it quoted, and the mask of those that matter — a
+    /// key ending at a given quote is told to be this name by one comparison.
     quoted_tail: Option<(u64, u64)>,
 }
 
 impl Name {
     fn new(text: &str) -> Self {
-        let quoted = text.contains('"');
-        let quoted_tail = (text.len() <= 6 && !quoted).then(|| {
+        let quoted_tail = (text.len() <= 6 && !text.contains('"')).then(|| {
             let mut word = [0; 8];
             word[8 - text.len() - 2] = b'"';
             word[8 - text.len() - 1..7].copy_from_slice(text.as_bytes());
             word[7] = b'"';
             (u64::from_le_bytes(word), u64::MAX << (8 * (8 - text.len() - 2)))
         });
-        Name { head: head(text.as_bytes()), text: text.into(), quoted, quoted_tail }
+        Name { head: head(text.as_bytes()), text: text.into(), quoted_tail }
     }
 
     #[inline(always)]
@@ -296,16 +293,7 @@ fn plain_key_field(text: &[u8], colon: usize, fields: &[(Name, usize)], next: &m
     if let Some((name, node)) = fields.get(*next)
         && let Some((quoted_tail, mask)) = name.quoted_tail
         && let Some(eight) = end.checked_sub(7).and_then(|start| text.get(start..=end))
-    {
-        if u64::from_le_bytes(eight.try_into().expect("eight bytes")) & mask == quoted_tail {
-            *next += 1;
-            return Some(*node);
-        }
-    } else if let Some((name, node)) = fields.get(*next)
-        && let Some(start) = end.checked_sub(name.text.len())
-        && text[..start].last() == Some(&b'"')
-        && name.is(&text[start..end], head_at(text, start, end))
-        && !name.quoted
+        && u64::from_le_bytes(eight.try_into().expect("eight bytes")) & mask == quoted_tail
     {
         *next += 1;
         return Some(*node);
@@ -314,8 +302,8 @@ fn plain_key_field(text: &[u8], colon: usize, fields: &[(Name, usize)], next: &m
     find_field(fields, &text[start..end], head_at(text, start, end), next)
 }
 
-/// [`plain_key_field`] in text with escapes: the key is found by reading the text from the start of
-/// its object, which is slow but rare.
+/// [`plain_key_field`] in text with escapes: the key's opening quote is the first one back from its
+/// colon that no backslash escapes, and the key is unescaped before it is looked up (slow, but rare).
 fn escaped_key_field(text: &[u8], colon: usize, fields: &[(Name, usize)], next: &mut usize) -> Option<usize> {
     let end = text[..colon].iter().rposition(|&b| b == b'"')?;
     // The opening quote is the last quote before `end` that is not escaped: one after an even

@@ -11,7 +11,8 @@ flock 9
 stamp="$dest/installed.stamp"
 want="$(cat "$here/requirements.txt" "$here/package.json" "$here/package-lock.json" | sha256sum | cut -d' ' -f1)"
 if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ] \
-    && [ -x "$dest/venv/bin/python" ] && [ -x "$dest/node_modules/.bin/tsc" ] && [ -d "$dest/node_modules/openai" ]; then
+    && [ -x "$dest/venv/bin/python" ] && [ -x "$dest/node_modules/.bin/tsc" ] && [ -d "$dest/node_modules/openai" ] \
+    && [ -d "$dest/node_modules/@modelcontextprotocol/sdk" ]; then
     exit 0
 fi
 command -v python3 >/dev/null || { echo "python3 is needed for the conformance test" >&2; exit 1; }

@@ -148,7 +148,7 @@ fn free_fn(tool: &FnTool, vis: &syn::Visibility) -> TokenStream {
                 fn call(arguments: &str) -> impl #rt::__private::Future<
                     Output = ::core::result::Result<#rt::__private::serde_json::Value, #rt::ToolError>
                 > + ::core::marker::Send {
-                    async move { #body }
+                    #rt::__private::guard(#name, async move { #body })
                 }
             }
 
@@ -205,7 +205,10 @@ fn type_tool(tool: &TypeTool) -> TokenStream {
 
         impl #rt::ConfigTool for #ident {
             fn parse(arguments: &str) -> ::core::result::Result<Self, #rt::ToolError> {
-                #rt::__private::parse_arguments(<Self as #rt::Tool>::definition(), arguments)
+                // A hand-written `Deserialize` may panic: the caller gets an error instead.
+                #rt::__private::guard_sync(#name, || {
+                    #rt::__private::parse_arguments(<Self as #rt::Tool>::definition(), arguments)
+                })
             }
         }
 
@@ -287,7 +290,7 @@ fn impl_toolbox(toolbox: &ImplToolbox) -> TokenStream {
                 fn call(&self, name: &str, arguments: &str) -> impl #rt::__private::Future<
                     Output = ::core::result::Result<#rt::__private::serde_json::Value, #rt::ToolError>
                 > + ::core::marker::Send {
-                    async move {
+                    #rt::__private::guard(name, async move {
                         match name {
                             #(#arms)*
                             _ => ::core::result::Result::Err(#rt::ToolError::unknown_tool(
@@ -295,7 +298,7 @@ fn impl_toolbox(toolbox: &ImplToolbox) -> TokenStream {
                                 <Self as #rt::Toolbox>::tools().iter().map(|tool| &*tool.name),
                             )),
                         }
-                    }
+                    })
                 }
             }
 

@@ -19,6 +19,7 @@ pub use serde;
 pub use serde_json;
 pub use std::sync::OnceLock;
 
+pub use crate::dispatch::panics::{guard, guard_sync};
 pub use crate::schema::input_schema;
 pub use crate::target::cache::RenderCache;
 

@@ -50,7 +50,8 @@ pub trait Tool {
     label = "put `#[tool]` on a struct with named fields or a tagged enum `{Self}`"
 )]
 pub trait ConfigTool: Tool + Sized {
-    /// Parses a call's arguments (JSON text) into the value.
+    /// Parses a call's arguments (JSON text) into the value; a panic in a hand-written
+    /// `Deserialize` is [`ToolError::Panicked`].
     fn parse(arguments: &str) -> Result<Self, ToolError>;
 }
 
@@ -69,7 +70,8 @@ pub trait ConfigTool: Tool + Sized {
 /// assert_eq!(sum, 5);
 /// ```
 pub trait FnTool: Tool {
-    /// Parses `arguments` (JSON text), runs the function, and returns its output as JSON.
+    /// Parses `arguments` (JSON text), runs the function, and returns its output as JSON; a panic
+    /// is [`ToolError::Panicked`].
     fn call(arguments: &str) -> impl Future<Output = Result<Value, ToolError>> + Send;
 }
 
@@ -112,7 +114,9 @@ pub trait Toolbox: Sync {
 
     /// Runs the tool `name` with `arguments` (JSON text) and returns its output as JSON.
     ///
-    /// An unknown name or arguments that do not fit are a [`ToolError`], never a panic.
+    /// An unknown name or arguments that do not fit are a [`ToolError`]; a tool that panics (in its
+    /// body, or in a hand-written `Deserialize` of its arguments or `Serialize` of its output) is
+    /// [`ToolError::Panicked`], and the caller goes on.
     fn call(&self, name: &str, arguments: &str) -> impl Future<Output = Result<Value, ToolError>> + Send;
 
     /// Runs every tool call of a provider response (its JSON bytes) and returns what goes back to

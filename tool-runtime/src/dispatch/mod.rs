@@ -8,14 +8,13 @@ mod json_tokens;
 mod known_fields;
 mod mcp;
 mod options;
+pub(crate) mod panics;
 mod records;
 pub(crate) mod validate;
 mod wire;
 mod wire_text;
 
-use std::panic::AssertUnwindSafe;
-
-use futures_util::{FutureExt, StreamExt, stream};
+use futures_util::{StreamExt, stream};
 use serde_json::Value;
 
 pub use error::DispatchError;
@@ -114,14 +113,6 @@ pub(crate) fn check_limits(call: &ToolCall, options: &DispatchOptions) -> Result
     }
 }
 
-fn panic_text(payload: &(dyn std::any::Any + Send)) -> String {
-    payload
-        .downcast_ref::<&str>()
-        .map(|text| (*text).to_owned())
-        .or_else(|| payload.downcast_ref::<String>().cloned())
-        .unwrap_or_else(|| "(a panic without a message)".to_owned())
-}
-
 /// Runs one call within the limits; a panic becomes [`ToolError::Panicked`].
 async fn run_one<T: Toolbox>(toolbox: &T, call: &ToolCall, options: &DispatchOptions) -> Result<Value, ToolError> {
     check_limits(call, options)?;
@@ -129,10 +120,8 @@ async fn run_one<T: Toolbox>(toolbox: &T, call: &ToolCall, options: &DispatchOpt
         // A malformed final answer gets its own error, which the toolbox cannot give.
         <FinalAnswer as crate::ConfigTool>::parse(&call.arguments)?;
     }
-    match AssertUnwindSafe(toolbox.call(&call.name, &call.arguments)).catch_unwind().await {
-        Ok(outcome) => outcome,
-        Err(payload) => Err(ToolError::Panicked { tool: call.name.clone().into(), message: panic_text(&*payload) }),
-    }
+    // The calls `#[toolbox]` makes catch their own panics; a `Toolbox` written by hand may not.
+    panics::guard(&call.name, toolbox.call(&call.name, &call.arguments)).await
 }
 
 /// Runs `calls` at most `max_concurrency` at a time, answering in the calls' order.

@@ -18,10 +18,24 @@ pub struct Definition {
     pub strict: bool,
     /// JSON Pointer of the definition in the input, for messages.
     pub at: String,
+    /// JSON Pointer of the schema in the input.
+    pub schema_at: String,
 }
 
 /// Reads `input`, whose file name gives a bare schema its tool name.
 pub fn read(input: &Value, file_stem: &str) -> Result<Vec<Definition>, Failure> {
+    let mut definitions = read_any(input, file_stem)?;
+    for def in &mut definitions {
+        // The dialect a schema claims means nothing to a model, and some MCP clients refuse the
+        // keyword; every target is lowered from 2020-12.
+        if let Some(root) = def.schema.as_object_mut() {
+            root.remove("$schema");
+        }
+    }
+    Ok(definitions)
+}
+
+fn read_any(input: &Value, file_stem: &str) -> Result<Vec<Definition>, Failure> {
     match input {
         Value::Array(items) => {
             let mut out = Vec::new();
@@ -30,15 +44,17 @@ pub fn read(input: &Value, file_stem: &str) -> Result<Vec<Definition>, Failure> 
             }
             Ok(out)
         }
-        Value::Object(object) if object.get("tools").is_some_and(Value::is_array) => read(&object["tools"], file_stem)
-            .map(|defs| {
+        Value::Object(object) if object.get("tools").is_some_and(Value::is_array) => {
+            read_any(&object["tools"], file_stem).map(|defs| {
                 defs.into_iter()
                     .map(|mut def| {
                         def.at = format!("/tools{}", def.at);
+                        def.schema_at = format!("/tools{}", def.schema_at);
                         def
                     })
                     .collect()
-            }),
+            })
+        }
         other => one(other, "", file_stem),
     }
 }
@@ -49,19 +65,26 @@ fn text(value: &Value, key: &str) -> String {
 
 fn one(item: &Value, at: &str, file_stem: &str) -> Result<Vec<Definition>, Failure> {
     let strict = item.get("strict").and_then(Value::as_bool).unwrap_or(true);
-    let def = |name: String, description: String, schema: Value, at: String| Definition {
+    let def = |name: String, description: String, schema: Value, at: String, schema_at: String| Definition {
         name,
         description,
         schema,
         strict,
         at,
+        schema_at,
     };
     if let Some(function) = item.get("function") {
         let strict = function.get("strict").and_then(Value::as_bool).unwrap_or(true);
         let schema = function.get("parameters").cloned().unwrap_or_else(|| json!({"type": "object"}));
         return Ok(vec![Definition {
             strict,
-            ..def(text(function, "name"), text(function, "description"), schema, format!("{at}/function"))
+            ..def(
+                text(function, "name"),
+                text(function, "description"),
+                schema,
+                format!("{at}/function"),
+                format!("{at}/function/parameters"),
+            )
         }]);
     }
     if let Some(Value::Array(declarations)) = item.get("functionDeclarations") {
@@ -71,13 +94,17 @@ fn one(item: &Value, at: &str, file_stem: &str) -> Result<Vec<Definition>, Failu
             .map(|(index, declaration)| gemini(declaration, &format!("{at}/functionDeclarations/{index}")))
             .collect());
     }
-    if let Some(schema) = item.get("input_schema").or_else(|| item.get("inputSchema")) {
-        return Ok(vec![def(text(item, "name"), text(item, "description"), schema.clone(), at.to_owned())]);
+    for key in ["input_schema", "inputSchema"] {
+        if let Some(schema) = item.get(key) {
+            let (name, description) = (text(item, "name"), text(item, "description"));
+            return Ok(vec![def(name, description, schema.clone(), at.to_owned(), format!("{at}/{key}"))]);
+        }
     }
     if item.get("name").is_some() && (item.get("parameters").is_some() || item.get("parametersJsonSchema").is_some()) {
         if item.get("type").and_then(Value::as_str) == Some("function") {
             let schema = item["parameters"].clone();
-            return Ok(vec![def(text(item, "name"), text(item, "description"), schema, at.to_owned())]);
+            let (name, description) = (text(item, "name"), text(item, "description"));
+            return Ok(vec![def(name, description, schema, at.to_owned(), format!("{at}/parameters"))]);
         }
         return Ok(vec![gemini(item, at)]);
     }
@@ -87,10 +114,10 @@ fn one(item: &Value, at: &str, file_stem: &str) -> Result<Vec<Definition>, Failu
         let description = text(item, "description");
         let mut schema = item.clone();
         if let Some(root) = schema.as_object_mut() {
-            root.remove("$schema");
             root.remove("description");
         }
-        return Ok(vec![def(tool_names::snake_case(file_stem).replace('-', "_"), description, schema, at.to_owned())]);
+        let name = tool_names::snake_case(file_stem).replace('-', "_");
+        return Ok(vec![def(name, description, schema, at.to_owned(), at.to_owned())]);
     }
     Err(Failure(format!(
         "the input at {} is neither a tool definition of a known provider nor a JSON Schema",
@@ -100,12 +127,12 @@ fn one(item: &Value, at: &str, file_stem: &str) -> Result<Vec<Definition>, Failu
 
 /// A Gemini declaration: `parametersJsonSchema` as it is, `parameters` from OpenAPI to JSON Schema.
 fn gemini(declaration: &Value, at: &str) -> Definition {
-    let schema = match declaration.get("parametersJsonSchema") {
-        Some(schema) => schema.clone(),
+    let (schema, key) = match declaration.get("parametersJsonSchema") {
+        Some(schema) => (schema.clone(), "parametersJsonSchema"),
         None => {
             let mut schema = declaration.get("parameters").cloned().unwrap_or_else(|| json!({"type": "object"}));
             from_openapi(&mut schema);
-            schema
+            (schema, "parameters")
         }
     };
     Definition {
@@ -114,6 +141,7 @@ fn gemini(declaration: &Value, at: &str) -> Definition {
         schema,
         strict: true,
         at: at.to_owned(),
+        schema_at: format!("{at}/{key}"),
     }
 }
 

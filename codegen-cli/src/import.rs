@@ -11,11 +11,21 @@ use serde_json::Value;
 use syn::Ident;
 
 use crate::definitions::{self, Definition};
-use crate::{Failure, Outcome, files, output};
+use crate::rust_names::{self, Scope};
+use crate::{Failure, Outcome, files, output, schema_check};
 
 pub fn run(file: &Path, out: Option<&Path>) -> Result<Outcome, Failure> {
     let (input, stem) = definitions::load(file)?;
-    let code = generate(&definitions::read(&input, &stem)?)?;
+    let code = match generate(&definitions::read(&input, &stem)?) {
+        Ok(code) => code,
+        Err(refusals) => {
+            for refusal in &refusals {
+                output::error(refusal);
+            }
+            output::note("nothing was written: import the others by leaving these out of the file");
+            return Ok(Outcome::Problems);
+        }
+    };
     match out {
         Some(path) => {
             files::write_atomically(path, &code)
@@ -27,12 +37,20 @@ pub fn run(file: &Path, out: Option<&Path>) -> Result<Outcome, Failure> {
     Ok(Outcome::Ok)
 }
 
-/// The Rust source for `tools`, pretty-printed.
-pub fn generate(tools: &[Definition]) -> Result<String, Failure> {
+/// The Rust source for `tools`, pretty-printed, or why some of them cannot be imported, each
+/// naming the tool and where in the input.
+pub fn generate(tools: &[Definition]) -> Result<String, Vec<String>> {
     let mut generator = Generator::default();
     let mut items = Vec::new();
+    let mut refusals = Vec::new();
     for tool in tools {
-        items.push(generator.tool(tool)?);
+        match generator.tool(tool) {
+            Ok(item) => items.push(item),
+            Err(refusal) => refusals.push(refusal),
+        }
+    }
+    if !refusals.is_empty() {
+        return Err(refusals);
     }
     let support = &generator.items;
     let tokens = quote! {
@@ -45,8 +63,7 @@ pub fn generate(tools: &[Definition]) -> Result<String, Failure> {
         #(#items)*
         #(#support)*
     };
-    let file: syn::File =
-        syn::parse2(tokens).map_err(|err| Failure(format!("generated code does not parse: {err}")))?;
+    let file: syn::File = syn::parse2(tokens).map_err(|err| vec![format!("generated code does not parse: {err}")])?;
     Ok(prettyplease::unparse(&file))
 }
 
@@ -54,26 +71,14 @@ pub fn generate(tools: &[Definition]) -> Result<String, Failure> {
 struct Generator {
     /// Structs, enums and default functions the tools' fields need.
     items: Vec<TokenStream>,
-    names: BTreeSet<String>,
+    /// The names of the file's types and functions.
+    names: Scope,
     /// Set while a tool has a part strict mode cannot express (a map, free-form JSON, a union).
     loose: bool,
-}
-
-/// `"numResults"` → `num_results`; keywords get `r#`; anything else not an identifier becomes `_`.
-fn field_ident(name: &str) -> Ident {
-    let mut snake: String = tool_names::snake_case(name)
-        .chars()
-        .map(|c| if c.is_ascii_alphanumeric() || c == '_' { c } else { '_' })
-        .collect();
-    if snake.is_empty() || snake.starts_with(|c: char| c.is_ascii_digit()) {
-        snake.insert(0, '_');
-    }
-    syn::parse_str::<Ident>(&snake).unwrap_or_else(|_| Ident::new_raw(&snake, proc_macro2::Span::call_site()))
-}
-
-fn type_name(hint: &str) -> String {
-    let pascal = tool_names::pascal_case(&tool_names::snake_case(hint).replace(['-', '.', ' '], "_"));
-    if pascal.is_empty() || pascal.starts_with(|c: char| c.is_ascii_digit()) { format!("T{pascal}") } else { pascal }
+    /// The `$ref`s being followed, outermost first: one seen again is a recursive type.
+    following: Vec<String>,
+    /// Where in its schema and why the tool being generated cannot be imported, once found.
+    refused: Option<(String, String)>,
 }
 
 fn doc(text: Option<&str>) -> TokenStream {
@@ -86,33 +91,45 @@ fn doc(text: Option<&str>) -> TokenStream {
 
 impl Generator {
     fn unique(&mut self, hint: &str) -> Ident {
-        let base = type_name(hint);
-        let mut name = base.clone();
-        let mut n = 2;
-        while !self.names.insert(name.clone()) {
-            name = format!("{base}{n}");
-            n += 1;
-        }
-        format_ident!("{}", name)
+        self.names.unique(rust_names::type_name(hint))
     }
 
-    fn tool(&mut self, tool: &Definition) -> Result<TokenStream, Failure> {
+    fn tool(&mut self, tool: &Definition) -> Result<TokenStream, String> {
+        let name = &tool.name;
+        let refuse = |at: &str, reason: &str| {
+            let at = if at.is_empty() { "/" } else { at };
+            format!("tool `{name}` cannot be imported: at {at}, {reason}")
+        };
+        if !tool_names::is_portable_tool_name(name) {
+            let reason = format!(
+                "its name is not one every provider accepts (`{}`), and renaming it would change what the model calls",
+                tool_names::PORTABLE_TOOL_NAME
+            );
+            return Err(refuse(&tool.at, &reason));
+        }
+        if let Some((path, rule)) = schema_check::problem(&tool.schema, &tool.schema_at) {
+            return Err(refuse(&path, &rule));
+        }
         self.loose = !tool.strict;
+        self.refused = None;
         let mut schema = tool.schema.clone();
         tool_runtime::schema::merge_object_all_of(&mut schema);
         let root = schema.clone();
-        if schema.get("properties").is_none() && schema.get("type").is_none_or(|ty| ty == "object") {
+        if schema.is_object()
+            && schema.get("properties").is_none()
+            && schema.get("type").is_none_or(|ty| ty == "object")
+        {
             schema["properties"] = serde_json::json!({});
         }
-        if schema.get("properties").is_none() {
-            return Err(Failure(format!(
-                "the arguments of `{}` (at {}) are not an object, so they cannot be a config struct",
-                tool.name, tool.at
-            )));
+        if !schema.get("properties").is_some_and(Value::is_object) {
+            let reason = "the arguments are not an object with `properties`, so they cannot be a config struct";
+            return Err(refuse(&tool.schema_at, reason));
         }
         let ident = self.unique(&tool.name);
-        let fields = self.fields(&schema, &root, &ident.to_string());
-        let name = &tool.name;
+        let fields = self.fields(&schema, &root, &ident.to_string(), "");
+        if let Some((path, reason)) = self.refused.take() {
+            return Err(refuse(&format!("{}{path}", tool.schema_at), &reason));
+        }
         let description = if tool.description.trim().is_empty() {
             output::warning(&format!("`{name}` has no description; the struct says so until you write one"));
             format!("The `{name}` tool (no description was given).")
@@ -131,27 +148,31 @@ impl Generator {
         })
     }
 
-    fn fields(&mut self, schema: &Value, root: &Value, owner: &str) -> Vec<TokenStream> {
+    fn fields(&mut self, schema: &Value, root: &Value, owner: &str, path: &str) -> Vec<TokenStream> {
         let required: Vec<&str> =
             schema["required"].as_array().into_iter().flatten().filter_map(Value::as_str).collect();
+        let mut idents = Scope::default();
         let mut fields = Vec::new();
         for (name, property) in schema["properties"].as_object().into_iter().flatten() {
-            let property = resolve(property, root);
-            let ident = field_ident(name);
+            let resolved = resolve(property, root);
+            let ident = idents.unique(rust_names::field(name));
             let rename = (ident.to_string().trim_start_matches("r#") != name).then(|| quote!(#[serde(rename = #name)]));
-            let inner = self.rust_type(property, root, &format!("{owner}_{name}"));
+            let path = format!("{path}/properties/{}", name.replace('~', "~0").replace('/', "~1"));
+            // The property as written, so a `$ref` cycle through it is seen.
+            let inner = self.rust_type(property, root, &format!("{owner}_{name}"), &path);
             let is_required = required.contains(&name.as_str());
-            let default = property.get("default").filter(|_| !is_required);
-            let (ty, serde_default) = match default.and_then(|value| self.default_fn(value, &inner, owner, name)) {
+            let default = resolved.get("default").filter(|_| !is_required);
+            let field = ident.to_string();
+            let (ty, serde_default) = match default.and_then(|value| self.default_fn(value, &inner, owner, &field)) {
                 Some(function) => (inner, Some(quote!(#[serde(default = #function)]))),
                 None if is_required => (inner, None),
                 // serde reads a missing `Option` as `None` by itself; `#[serde(default)]` would only
                 // make schemars write `"default": null`.
-                None if nullable(property) => (inner, None),
+                None if nullable(resolved) => (inner, None),
                 None => (quote!(Option<#inner>), None),
             };
-            let docs = doc(property.get("description").and_then(Value::as_str));
-            let constraints = constraints(property);
+            let docs = doc(resolved.get("description").and_then(Value::as_str));
+            let constraints = constraints(resolved);
             fields.push(quote! { #docs #rename #serde_default #constraints pub #ident: #ty });
         }
         fields
@@ -172,22 +193,43 @@ impl Generator {
             Value::String(text) if rust == "String" => quote!(#text.to_owned()),
             _ => return None,
         };
-        let function = format_ident!(
+        let function = self.names.unique(format_ident!(
             "default_{}_{}",
             tool_names::snake_case(owner),
-            field_ident(field).to_string().trim_start_matches("r#")
-        );
+            field.trim_start_matches("r#")
+        ));
         self.items.push(quote! { fn #function() -> #ty { #expression } });
         Some(function.to_string())
     }
 
-    fn rust_type(&mut self, schema: &Value, root: &Value, hint: &str) -> TokenStream {
-        let schema = resolve(schema, root);
+    fn rust_type(&mut self, schema: &Value, root: &Value, hint: &str, path: &str) -> TokenStream {
+        let reference =
+            schema.get("$ref").and_then(Value::as_str).filter(|_| !std::ptr::eq(resolve(schema, root), schema));
+        let Some(reference) = reference else { return self.resolved_type(schema, root, hint, path) };
+        if self.following.iter().any(|seen| seen == reference) {
+            let chain = self.following.join(" → ");
+            self.refused.get_or_insert_with(|| {
+                let reason = format!(
+                    "`$ref` `{reference}` refers back to itself ({chain} → {reference}): a recursive type cannot be imported"
+                );
+                (path.to_owned(), reason)
+            });
+            return quote!(serde_json::Value);
+        }
+        self.following.push(reference.to_owned());
+        let ty = self.rust_type(resolve(schema, root), root, hint, path);
+        self.following.pop();
+        ty
+    }
+
+    fn resolved_type(&mut self, schema: &Value, root: &Value, hint: &str, path: &str) -> TokenStream {
         if let Some(branches) = schema.get("anyOf").or_else(|| schema.get("oneOf")).and_then(Value::as_array) {
             let non_null: Vec<&Value> =
                 branches.iter().filter(|branch| branch.get("type").is_none_or(|ty| ty != "null")).collect();
             if non_null.len() == 1 && non_null.len() < branches.len() {
-                let inner = self.rust_type(non_null[0], root, hint);
+                let index = branches.iter().position(|branch| std::ptr::eq(branch, non_null[0])).unwrap_or(0);
+                let key = if schema.get("anyOf").is_some() { "anyOf" } else { "oneOf" };
+                let inner = self.rust_type(non_null[0], root, hint, &format!("{path}/{key}/{index}"));
                 return quote!(Option<#inner>);
             }
             self.loose = true;
@@ -203,7 +245,7 @@ impl Generator {
         if non_null.len() < types.len() && non_null.len() == 1 {
             let mut single = schema.clone();
             single["type"] = Value::String(non_null[0].to_owned());
-            let inner = self.rust_type(&single, root, hint);
+            let inner = self.rust_type(&single, root, hint, path);
             return quote!(Option<#inner>);
         }
         if let Some(Value::Array(values)) = schema.get("enum")
@@ -219,7 +261,7 @@ impl Generator {
             ["boolean"] => quote!(bool),
             ["array"] => match schema.get("items") {
                 Some(items) => {
-                    let inner = self.rust_type(items, root, &format!("{hint}_item"));
+                    let inner = self.rust_type(items, root, &format!("{hint}_item"), &format!("{path}/items"));
                     quote!(Vec<#inner>)
                 }
                 None => {
@@ -227,12 +269,14 @@ impl Generator {
                     quote!(Vec<serde_json::Value>)
                 }
             },
-            ["object"] | [] if schema.get("properties").is_some() => self.object(schema, root, hint),
+            ["object"] | [] if schema.get("properties").is_some_and(Value::is_object) => {
+                self.object(schema, root, hint, path)
+            }
             ["object"] => {
                 self.loose = true;
                 let values = match schema.get("additionalProperties") {
-                    Some(Value::Object(values)) => {
-                        self.rust_type(&Value::Object(values.clone()), root, &format!("{hint}_value"))
+                    Some(values @ Value::Object(_)) => {
+                        self.rust_type(values, root, &format!("{hint}_value"), &format!("{path}/additionalProperties"))
                     }
                     _ => quote!(serde_json::Value),
                 };
@@ -245,9 +289,9 @@ impl Generator {
         }
     }
 
-    fn object(&mut self, schema: &Value, root: &Value, hint: &str) -> TokenStream {
+    fn object(&mut self, schema: &Value, root: &Value, hint: &str, path: &str) -> TokenStream {
         let ident = self.unique(hint);
-        let fields = self.fields(schema, root, &ident.to_string());
+        let fields = self.fields(schema, root, &ident.to_string(), path);
         let docs = doc(schema.get("description").and_then(Value::as_str));
         self.items.push(quote! {
             #docs
@@ -261,10 +305,17 @@ impl Generator {
 
     fn string_enum(&mut self, values: &[Value], schema: &Value, hint: &str) -> TokenStream {
         let ident = self.unique(hint);
-        let variants = values.iter().filter_map(Value::as_str).map(|value| {
-            let variant = format_ident!("{}", type_name(value));
-            quote!(#[serde(rename = #value)] #variant)
-        });
+        let mut names = Scope::default();
+        let mut seen = BTreeSet::new();
+        let variants: Vec<TokenStream> = values
+            .iter()
+            .filter_map(Value::as_str)
+            .filter(|value| seen.insert(*value))
+            .map(|value| {
+                let variant = names.unique(rust_names::type_name(value));
+                quote!(#[serde(rename = #value)] #variant)
+            })
+            .collect();
         let docs = doc(schema.get("description").and_then(Value::as_str));
         self.items.push(quote! {
             #docs
@@ -306,10 +357,10 @@ fn constraints(schema: &Value) -> TokenStream {
     };
     let count = |key: &str| schema.get(key).and_then(Value::as_u64).map(proc_macro2::Literal::u64_unsuffixed);
     let mut parts = Vec::new();
-    if schema.get("minimum").is_some() || schema.get("maximum").is_some() {
-        let min = number("minimum").map(|n| quote!(min = #n));
-        let max = number("maximum").map(|n| quote!(max = #n));
-        let args: Vec<_> = min.into_iter().chain(max).collect();
+    let min = number("minimum").map(|n| quote!(min = #n));
+    let max = number("maximum").map(|n| quote!(max = #n));
+    let args: Vec<_> = min.into_iter().chain(max).collect();
+    if !args.is_empty() {
         parts.push(quote!(range(#(#args),*)));
     }
     let (min_len, max_len) = match schema.get("type").and_then(Value::as_str) {

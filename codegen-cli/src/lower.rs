@@ -7,11 +7,22 @@ use std::path::Path;
 use tool_runtime::{RenderOptions, Target, ToolDef, render_tools};
 
 use crate::files::pretty;
-use crate::{Failure, Outcome, definitions, output};
+use crate::{Failure, Outcome, definitions, output, schema_check};
 
 pub fn run(file: &Path, target: Target) -> Result<Outcome, Failure> {
     let (input, stem) = definitions::load(file)?;
-    let defs: Vec<ToolDef> = definitions::read(&input, &stem)?
+    let definitions = definitions::read(&input, &stem)?;
+    let mut invalid = false;
+    for def in &definitions {
+        if let Some((path, rule)) = schema_check::problem(&def.schema, &def.schema_at) {
+            output::error(&format!("tool `{}` cannot be rendered for {target} at {path}: {rule}", def.name));
+            invalid = true;
+        }
+    }
+    if invalid {
+        return Ok(Outcome::Problems);
+    }
+    let defs: Vec<ToolDef> = definitions
         .into_iter()
         .map(|def| ToolDef::new(def.name, def.description, def.schema).with_strict(def.strict))
         .collect();

@@ -11,6 +11,8 @@ mod lint;
 mod lower;
 mod output;
 mod probe;
+mod rust_names;
+mod schema_check;
 
 use std::path::PathBuf;
 use std::process::ExitCode;

@@ -323,3 +323,63 @@ fn import_writes_rust_that_compiles_and_renders_back_the_same_schema() {
         assert_eq!(back["inputSchema"], before["inputSchema"], "{}", back["name"]);
     }
 }
+
+/// Writes `json` to a file of its own under the target directory, for `lower` and `import`.
+fn json_file(name: &str, json: &Value) -> PathBuf {
+    let path = tmp().join("json").join(name);
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(&path, json.to_string()).unwrap();
+    path
+}
+
+#[test]
+fn lower_and_import_refuse_what_is_not_json_schema_naming_where() {
+    let tools = serde_json::json!([
+        {"name": "ok", "description": "Fine.", "input_schema": {"type": "object", "properties": {"a": {"type": "string"}}}},
+        {"name": "bad", "description": "Broken.", "input_schema": {"type": "object", "properties": {"a": {"type": "text"}}}},
+        {"name": "regex", "description": "Broken.", "input_schema": {"type": "object", "properties": {"a": {"type": "string", "pattern": "(["}}}}
+    ]);
+    let file = json_file("not-json-schema.json", &tools);
+    let output = toolc(&["lower", "--target", "mcp", file.to_str().unwrap()], Path::new("."));
+    assert_eq!(output.status.code(), Some(1));
+    assert!(output.stdout.is_empty(), "nothing is written");
+    let text = stderr(&output);
+    assert!(text.contains("error: tool `bad` cannot be rendered for mcp at /1/input_schema/properties/a/type: not valid JSON Schema (2020-12): \"text\" is not valid"), "{text}");
+    assert!(text.contains("error: tool `regex` cannot be rendered for mcp at /2/input_schema/properties/a/pattern: not valid JSON Schema (2020-12): "), "{text}");
+    assert!(!text.contains("tool `ok`"), "{text}");
+
+    let output = toolc(&["import", file.to_str().unwrap()], Path::new("."));
+    assert_eq!(output.status.code(), Some(1));
+    assert!(output.stdout.is_empty(), "nothing is written");
+    assert!(
+        stderr(&output).contains(
+            "error: tool `bad` cannot be imported: at /1/input_schema/properties/a/type, not valid JSON Schema"
+        ),
+        "{}",
+        stderr(&output)
+    );
+}
+
+#[test]
+fn import_refuses_a_recursive_type_and_names_the_cycle() {
+    let tools = serde_json::json!({"tools": [{
+        "name": "tree",
+        "description": "Store a tree.",
+        "inputSchema": {
+            "type": "object",
+            "properties": {"root": {"$ref": "#/$defs/Node"}},
+            "$defs": {"Node": {"type": "object", "properties": {"children": {"type": "array", "items": {"$ref": "#/$defs/Node"}}}}}
+        }
+    }]});
+    let output = toolc(&["import", json_file("recursive.json", &tools).to_str().unwrap()], Path::new("."));
+    assert_eq!(output.status.code(), Some(1));
+    assert!(output.stdout.is_empty());
+    assert!(
+        stderr(&output).contains(
+            "error: tool `tree` cannot be imported: at /tools/0/inputSchema/properties/root/properties/children/items, \
+             `$ref` `#/$defs/Node` refers back to itself (#/$defs/Node → #/$defs/Node): a recursive type cannot be imported"
+        ),
+        "{}",
+        stderr(&output)
+    );
+}

@@ -16,6 +16,9 @@ from google.genai import types
 from mcp.types import ListToolsResult
 from openai.lib._pydantic import _ensure_strict_json_schema
 
+# Deeply nested schemas are valid; the validators recurse once per level and then some.
+sys.setrecursionlimit(20000)
+
 passed = 0
 failures = []
 

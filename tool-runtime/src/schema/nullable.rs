@@ -46,8 +46,11 @@ pub(crate) fn make_nullable(schema: &mut Value, style: NullStyle) {
     if let Some(Value::Array(values)) = node.get_mut("enum") {
         values.push(Value::Null);
         match (style, node.get_mut("type")) {
-            (NullStyle::TypeArray, Some(ty @ Value::String(_))) => *ty = json!([ty.take(), "null"]),
-            (NullStyle::TypeArray, Some(Value::Array(types))) => types.push(json!("null")),
+            (NullStyle::TypeArray, Some(ty @ Value::String(_))) if ty != "null" => *ty = json!([ty.take(), "null"]),
+            // The type may take null already while the enum does not; it is listed once.
+            (NullStyle::TypeArray, Some(Value::Array(types))) if !types.contains(&json!("null")) => {
+                types.push(json!("null"))
+            }
             (NullStyle::AnyOf, Some(_)) => {
                 node.remove("type");
             }
@@ -96,6 +99,11 @@ mod tests {
         assert_eq!(nullable(json!({"type": "string"}), style), json!({"type": ["string", "null"]}));
         assert_eq!(
             nullable(json!({"type": "string", "enum": ["a"]}), style),
+            json!({"type": ["string", "null"], "enum": ["a", null]})
+        );
+        // The type takes null but the enum does not: null joins the enum, and the type lists it once.
+        assert_eq!(
+            nullable(json!({"type": ["string", "null"], "enum": ["a"]}), style),
             json!({"type": ["string", "null"], "enum": ["a", null]})
         );
         assert_eq!(

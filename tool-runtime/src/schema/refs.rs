@@ -86,8 +86,25 @@ pub(crate) fn inline_refs(
             return Err(lowering.error(path, format!("the type refers to itself (`$ref: \"#\"`): {instead}")));
         }
     }
-    let Some(Value::Object(defs)) = root.remove("$defs") else { return Ok(()) };
+    definitions_as_defs(root, path, lowering);
+    let defs = match root.remove("$defs") {
+        Some(Value::Object(defs)) => defs,
+        _ => Map::new(),
+    };
     let recursive = cycles(&defs);
+    let bare_ref =
+        |name: &String| defs.get(name).and_then(|def| def.get("$ref")).and_then(Value::as_str).and_then(def_name);
+    if let Some((name, cycle)) =
+        recursive.iter().find(|(_, cycle)| cycle.windows(2).all(|pair| bare_ref(&pair[0]).as_ref() == Some(&pair[1])))
+    {
+        return Err(lowering.error(
+            &child_path(&child_path(path, "$defs"), name),
+            format!(
+                "the `$ref`s {} go round with no value in between, so nothing can be checked against them",
+                cycle.join(" → ")
+            ),
+        ));
+    }
     if let (Recursion::Reject(instead), Some((name, cycle))) = (recursion, recursive.iter().next()) {
         return Err(lowering.error(
             &child_path(&child_path(path, "$defs"), name),
@@ -105,10 +122,85 @@ pub(crate) fn inline_refs(
     for (name, first) in inliner.inlined {
         lowering.note(&first, ChangeKind::Inlined, format!("`$ref` to `{name}` replaced by its definition"));
     }
+    let mut nested = Vec::new();
+    let mut unresolved = None;
+    // The root's own definitions are out of the way now: any left are unreachable (beside `$defs`).
+    check_references(schema, &mut path.to_owned(), &kept, &mut nested, &mut unresolved);
+    if let Some((at, reference)) = unresolved {
+        return Err(lowering.error(
+            &at,
+            format!("`$ref` `{reference}` points to no definition: a reference must be `#` or `#/$defs/<name>` of a definition at the root"),
+        ));
+    }
+    for at in nested {
+        lowering.note(
+            &at,
+            ChangeKind::Dropped,
+            "definitions no `$ref` can reach (only the root's `$defs` are resolved)",
+        );
+    }
     if !kept.is_empty() {
         schema.as_object_mut().expect("still an object").insert("$defs".to_owned(), Value::Object(kept));
     }
     Ok(())
+}
+
+/// Draft-07's `definitions` at the root, as `$defs` (when there are none), with the `$ref`s to them.
+fn definitions_as_defs(root: &mut Map<String, Value>, path: &str, lowering: &mut Lowering) {
+    if root.contains_key("$defs") || !root.get("definitions").is_some_and(Value::is_object) {
+        return;
+    }
+    let definitions = root.remove("definitions").expect("checked");
+    fn rewrite(value: &mut Value) {
+        match value {
+            Value::Object(node) => {
+                if let Some(Value::String(reference)) = node.get_mut("$ref")
+                    && let Some(name) = reference.strip_prefix("#/definitions/")
+                {
+                    *reference = format!("{PREFIX}{name}");
+                }
+                node.values_mut().for_each(rewrite);
+            }
+            Value::Array(items) => items.iter_mut().for_each(rewrite),
+            _ => {}
+        }
+    }
+    let mut root_value = Value::Object(std::mem::take(root));
+    rewrite(&mut root_value);
+    let Value::Object(rewritten) = root_value else { unreachable!() };
+    *root = rewritten;
+    let mut definitions = definitions;
+    rewrite(&mut definitions);
+    root.insert("$defs".to_owned(), definitions);
+    lowering.note(path, ChangeKind::Rewritten, "draft-07 `definitions` written as `$defs`, and the `$ref`s to them");
+}
+
+/// Removes definitions no `$ref` can reach (noting where), and finds the first `$ref` that is
+/// neither `#` nor one of the definitions `kept` at the root.
+fn check_references(
+    value: &mut Value,
+    path: &mut String,
+    kept: &Map<String, Value>,
+    nested: &mut Vec<String>,
+    unresolved: &mut Option<(String, String)>,
+) {
+    let Value::Object(node) = value else { return };
+    for keyword in ["$defs", "definitions"] {
+        if node.remove(keyword).is_some() {
+            nested.push(child_path(path, keyword));
+        }
+    }
+    if let Some(reference) = node.get("$ref").and_then(Value::as_str)
+        && reference != "#"
+        && !def_name(reference).is_some_and(|name| kept.contains_key(&name))
+        && unresolved.is_none()
+    {
+        *unresolved = Some((child_path(path, "$ref"), reference.to_owned()));
+    }
+    let Ok(()) = each_child_mut::<Infallible>(node, path, &mut |child, path| {
+        check_references(child, path, kept, nested, unresolved);
+        Ok(())
+    });
 }
 
 fn contains_root_ref(node: &Map<String, Value>) -> bool {
@@ -236,6 +328,58 @@ mod tests {
             .unwrap_err();
         assert_eq!(err.path, "/parameters/$defs/Node");
         assert_eq!(err.rule, "the type `Node` is recursive (Node → Node): break the cycle");
+    }
+
+    #[test]
+    fn draft_07_definitions_are_resolved_and_nested_ones_dropped() {
+        let mut schema = json!({
+            "type": "object",
+            "properties": {"kind": {"$ref": "#/definitions/Kind"}, "inner": {"type": "object", "$defs": {"Dead": {}}}},
+            "definitions": {"Kind": {"type": "string"}}
+        });
+        let mut lowering = lowering();
+        inline_refs(&mut schema, "", Recursion::Keep, &mut lowering).unwrap();
+        assert_eq!(
+            schema,
+            json!({"type": "object", "properties": {"kind": {"type": "string"}, "inner": {"type": "object"}}})
+        );
+        let changes: Vec<_> = lowering.report.changes.iter().map(|c| (c.path.as_str(), c.kind)).collect();
+        assert_eq!(
+            changes,
+            [
+                ("", ChangeKind::Rewritten),
+                ("/properties/kind", ChangeKind::Inlined),
+                ("/properties/inner/$defs", ChangeKind::Dropped)
+            ]
+        );
+    }
+
+    #[test]
+    fn a_reference_to_no_definition_is_refused() {
+        for reference in
+            ["#/$defs/Missing", "#/properties", "https://example.com/schema.json", "#/$defs/A/properties/x"]
+        {
+            let mut schema = json!({
+                "type": "object",
+                "properties": {"a": {"$ref": reference}},
+                "$defs": {"A": {"type": "object", "properties": {"x": {"type": "string"}}}}
+            });
+            let err = inline_refs(&mut schema, "/inputSchema", Recursion::Keep, &mut lowering()).unwrap_err();
+            assert_eq!(err.path, "/inputSchema/properties/a/$ref", "{reference}");
+            assert!(err.rule.starts_with(&format!("`$ref` `{reference}` points to no definition")), "{}", err.rule);
+        }
+    }
+
+    #[test]
+    fn references_round_a_circle_with_no_value_between_are_refused() {
+        let mut schema = json!({
+            "type": "object",
+            "properties": {"a": {"$ref": "#/$defs/A"}},
+            "$defs": {"A": {"$ref": "#/$defs/B"}, "B": {"$ref": "#/$defs/A"}}
+        });
+        let err = inline_refs(&mut schema, "", Recursion::Keep, &mut lowering()).unwrap_err();
+        assert_eq!(err.path, "/$defs/A");
+        assert!(err.rule.starts_with("the `$ref`s A → B → A go round with no value in between"), "{}", err.rule);
     }
 
     #[test]

@@ -4,7 +4,7 @@
 use serde_json::{Map, Value};
 
 use super::nullable::{NullStyle, is_nullable, make_nullable};
-use super::walk::{child_path, walk_mut};
+use super::walk::{child_path, each_boolean_subschema, walk_mut};
 use crate::target::report::{ChangeKind, Lowering, RenderError};
 
 /// Keywords that make what is valid depend on conditions or positions, which no strict mode and no
@@ -47,6 +47,8 @@ fn is_free_form(node: &Map<String, Value>) -> bool {
     !node.keys().any(|key| SHAPING.contains(&key.as_str()))
 }
 
+const NOTHING: &str = "a `false` schema (no value is valid) cannot be expressed in strict mode; remove what it \
+                       stands for";
 const FREE_FORM: &str = "free-form JSON (any value) cannot be expressed in strict mode; give it a type \
                          (a struct or an enum), or opt the tool out with `#[tool(strict = false)]`";
 
@@ -57,14 +59,28 @@ pub(crate) fn strict_objects(
     style: NullStyle,
     lowering: &mut Lowering,
 ) -> Result<(), RenderError> {
+    each_boolean_subschema(schema, path, &mut |value, at| {
+        Err(lowering.error(at, if value == &Value::Bool(true) { FREE_FORM } else { NOTHING }))
+    })?;
     let mut notes = Vec::new();
     walk_mut(schema, path, &mut |node, at| {
         if is_free_form(node) {
             return Err(lowering.error(at, FREE_FORM));
         }
-        for keyword in ["items", "additionalProperties"] {
-            if node.get(keyword) == Some(&Value::Bool(true)) && keyword == "items" {
-                return Err(lowering.error(&child_path(at, keyword), FREE_FORM));
+        if let Some(Value::Array(types)) = node.get("type")
+            && let [only] = types.as_slice()
+        {
+            let only = only.clone();
+            node.insert("type".to_owned(), only);
+            notes.push((at.to_owned(), ChangeKind::Rewritten, "a list of one type written as the type".to_owned()));
+        }
+        if node.get("type").is_some_and(|ty| ty.is_string()) && !is_object(node) {
+            // They constrain only objects, and strict mode would make them demand fields.
+            for keyword in ["properties", "required", "additionalProperties", "patternProperties"] {
+                if node.remove(keyword).is_some() {
+                    let detail = format!("`{keyword}` on a value that is not an object, which it does not constrain");
+                    notes.push((child_path(at, keyword), ChangeKind::Dropped, detail));
+                }
             }
         }
         if !is_object(node) {
@@ -81,11 +97,8 @@ pub(crate) fn strict_objects(
         }
         node.insert("additionalProperties".to_owned(), Value::Bool(false));
         let properties = node.entry("properties").or_insert_with(|| Value::Object(Map::new()));
-        let Value::Object(properties) = properties else { return Ok(()) };
-        for (name, property) in properties.iter() {
-            if property == &Value::Bool(true) {
-                return Err(lowering.error(&child_path(&child_path(at, "properties"), name), FREE_FORM));
-            }
+        if !properties.is_object() {
+            return Ok(());
         }
         if optional == Optional::Keep {
             return Ok(());
@@ -104,15 +117,19 @@ pub(crate) fn strict_objects(
                     "optional field made required and nullable: null stands for absent"
                 };
                 make_nullable(property, style);
-                notes.push((child_path(&child_path(at, "properties"), name), detail));
+                notes.push((
+                    child_path(&child_path(at, "properties"), name),
+                    ChangeKind::MadeNullable,
+                    detail.to_owned(),
+                ));
             }
         }
         let all: Vec<Value> = properties.keys().cloned().map(Value::String).collect();
         node.insert("required".to_owned(), Value::Array(all));
         Ok(())
     })?;
-    for (at, detail) in notes {
-        lowering.note(&at, ChangeKind::MadeNullable, detail);
+    for (at, kind, detail) in notes {
+        lowering.note(&at, kind, detail);
     }
     Ok(())
 }

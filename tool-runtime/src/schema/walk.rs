@@ -122,6 +122,29 @@ fn walk_from<E>(schema: &mut Value, path: &mut String, visit: &mut Visit<'_, E>)
     visit(node, path)
 }
 
+/// A visitor of boolean subschemas: the value and its JSON Pointer.
+pub(crate) type BooleanVisit<'a, E> = dyn FnMut(&mut Value, &str) -> Result<(), E> + 'a;
+
+/// Calls `visit` on every boolean subschema of `schema` (`true`: any value, `false`: no value),
+/// which JSON Schema allows wherever a subschema goes. `additionalProperties` is not visited: its
+/// `false` is the closed object every target takes, its `true` an open one each target handles.
+pub(crate) fn each_boolean_subschema<E>(
+    schema: &mut Value,
+    path: &str,
+    visit: &mut BooleanVisit<'_, E>,
+) -> Result<(), E> {
+    fn walk<E>(schema: &mut Value, path: &mut String, visit: &mut BooleanVisit<'_, E>) -> Result<(), E> {
+        let Value::Object(node) = schema else { return Ok(()) };
+        let at = path.len();
+        each_child_mut(node, path, &mut |child, path| match child {
+            Value::Bool(_) if &path[at..] == "/additionalProperties" => Ok(()),
+            Value::Bool(_) => visit(child, path),
+            _ => walk(child, path, visit),
+        })
+    }
+    walk(schema, &mut path.to_owned(), visit)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -141,5 +164,31 @@ mod tests {
         })
         .unwrap();
         assert_eq!(seen, ["/anyOf/0", "/properties/a~1b/items", "/properties/a~1b", ""]);
+    }
+
+    #[test]
+    fn boolean_subschemas_are_found_but_additional_properties() {
+        let mut schema = json!({
+            "additionalProperties": false,
+            "properties": {"any": true, "additionalProperties": false, "list": {"items": false}},
+            "anyOf": [true, {"additionalProperties": true}],
+            "$defs": {"n": {"properties": {"123456789": false}}},
+        });
+        let mut seen = Vec::new();
+        each_boolean_subschema::<()>(&mut schema, "", &mut |value, path| {
+            seen.push((path.to_owned(), value.clone()));
+            Ok(())
+        })
+        .unwrap();
+        assert_eq!(
+            seen,
+            [
+                ("/$defs/n/properties/123456789".to_owned(), json!(false)),
+                ("/anyOf/0".to_owned(), json!(true)),
+                ("/properties/additionalProperties".to_owned(), json!(false)),
+                ("/properties/any".to_owned(), json!(true)),
+                ("/properties/list/items".to_owned(), json!(false)),
+            ]
+        );
     }
 }

@@ -13,7 +13,7 @@ use crate::schema::all_of::merge_object_all_of;
 use crate::schema::describe::{move_all_but, move_to_description};
 use crate::schema::refs::{Recursion, inline_refs};
 use crate::schema::union::flat_copy;
-use crate::schema::walk::walk_mut;
+use crate::schema::walk::{each_boolean_subschema, walk_mut};
 use crate::target::report::{ChangeKind, Lowering, RenderError};
 use crate::{RenderOptions, ToolDef};
 
@@ -113,6 +113,17 @@ pub(crate) fn response_format(
 
 /// Lowers JSON Schema to the OpenAPI 3.0 subset of `types.Schema`.
 fn openapi(schema: &mut Value, path: &str, lowering: &mut Lowering) -> Result<(), RenderError> {
+    // `types.Schema` is an object: `true` becomes the empty one, `false` has no equal.
+    each_boolean_subschema(schema, path, &mut |value, at| {
+        if value == &Value::Bool(false) {
+            return Err(
+                lowering.error(at, "a `false` schema (no value is valid) cannot be expressed in Gemini `parameters`")
+            );
+        }
+        *value = json!({});
+        lowering.note(at, ChangeKind::Rewritten, "`true` (any value) written as `{}`");
+        Ok(())
+    })?;
     inline_refs(schema, path, Recursion::Reject(RECURSION), lowering)?;
     merge_object_all_of(schema, path, lowering);
     walk_mut(schema, path, &mut |node: &mut Map<String, Value>, at| {
@@ -125,6 +136,7 @@ fn openapi(schema: &mut Value, path: &str, lowering: &mut Lowering) -> Result<()
             node.insert("anyOf".to_owned(), branches);
             lowering.note(at, ChangeKind::Rewritten, "`oneOf` written as `anyOf`");
         }
+        foreign_keywords(node, at, lowering);
         nullable(node);
         constants(node, at, lowering);
         let ty = node.get("type").and_then(Value::as_str).unwrap_or("");
@@ -150,6 +162,18 @@ fn openapi(schema: &mut Value, path: &str, lowering: &mut Lowering) -> Result<()
         move_all_but(node, KEPT, at, lowering);
         Ok(())
     })
+}
+
+/// `nullable` and `propertyOrdering` are `types.Schema` fields but no JSON Schema keywords, so a
+/// hand-written schema may hold anything there: what the field cannot take moves into the description.
+fn foreign_keywords(node: &mut Map<String, Value>, at: &str, lowering: &mut Lowering) {
+    let names = |value: &Value| value.as_array().is_some_and(|names| names.iter().all(Value::is_string));
+    if node.get("nullable").is_some_and(|value| !value.is_boolean()) {
+        move_to_description(node, &["nullable"], at, lowering);
+    }
+    if node.get("propertyOrdering").is_some_and(|value| !names(value)) {
+        move_to_description(node, &["propertyOrdering"], at, lowering);
+    }
 }
 
 /// Type lists and `anyOf` branches of `null` become `nullable: true`.

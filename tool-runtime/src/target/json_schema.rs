@@ -1,8 +1,9 @@
-//! Plain JSON Schema draft 2020-12: the definition as generated, with `$schema` and `examples`.
+//! Plain JSON Schema draft 2020-12: the definition as generated, with `$schema` and `examples`; the
+//! arguments, as everywhere, an object.
 
 use serde_json::{Value, json};
 
-use super::common::{check_description, object};
+use super::common::{check_description, object, object_or_union_root};
 use crate::ToolDef;
 use crate::target::report::{Lowering, RenderError};
 
@@ -10,7 +11,9 @@ const DRAFT: &str = "https://json-schema.org/draft/2020-12/schema";
 
 pub(crate) fn tool(def: &ToolDef, lowering: &mut Lowering) -> Result<Value, RenderError> {
     check_description(&def.description, lowering);
-    let mut input = with_dialect(def.input_schema.clone());
+    let mut input = def.input_schema.clone();
+    object_or_union_root(&mut input, "/input_schema", lowering)?;
+    let mut input = with_dialect(input);
     if !def.examples.is_empty() {
         input["examples"] = def.examples.iter().map(|example| example.arguments.clone()).collect();
     }

@@ -11,6 +11,7 @@ use crate::ToolDef;
 use crate::schema::refs::{Recursion, inline_refs};
 use crate::schema::strict::is_object;
 use crate::schema::union::flat_copy;
+use crate::schema::walk::each_boolean_subschema;
 use crate::target::report::{ChangeKind, Lowering, RenderError};
 
 fn name_ok(name: &str) -> bool {
@@ -24,6 +25,7 @@ pub(crate) fn tool(def: &ToolDef, lowering: &mut Lowering) -> Result<Value, Rend
     let mut input = flat_copy(&def.input_schema, "/inputSchema", lowering)?;
     inline_refs(&mut input, "/inputSchema", Recursion::Keep, lowering)?;
     object_root(&mut input, "/inputSchema", lowering)?;
+    objects_for_booleans(&mut input, "/inputSchema", lowering);
     let mut tool = object([("name", def.name.clone().into()), ("description", text.into()), ("inputSchema", input)]);
     if let Some(title) = &def.annotations.title {
         tool["title"] = json!(title);
@@ -31,6 +33,7 @@ pub(crate) fn tool(def: &ToolDef, lowering: &mut Lowering) -> Result<Value, Rend
     if let Some(output) = &def.output_schema {
         let mut output = output.clone();
         inline_refs(&mut output, "/outputSchema", Recursion::Keep, lowering)?;
+        objects_for_booleans(&mut output, "/outputSchema", lowering);
         if !output.as_object().is_some_and(|root| is_object(root) && root.get("type").is_some_and(|ty| ty == "object"))
         {
             output = wrap_result(output);
@@ -46,6 +49,20 @@ pub(crate) fn tool(def: &ToolDef, lowering: &mut Lowering) -> Result<Value, Rend
         tool["annotations"] = json!(def.annotations);
     }
     Ok(tool)
+}
+
+/// Boolean subschemas as the objects that mean the same (`true` as `{}`, `false` as `{"not": {}}`):
+/// the TypeScript SDK's `Tool` takes only objects as property schemas.
+fn objects_for_booleans(schema: &mut Value, path: &str, lowering: &mut Lowering) {
+    let Ok(()) = each_boolean_subschema::<std::convert::Infallible>(schema, path, &mut |value, at| {
+        let (object, detail) = match value {
+            Value::Bool(true) => (json!({}), "`true` (any value) written as `{}`"),
+            _ => (json!({"not": {}}), "`false` (no value) written as `{\"not\": {}}`"),
+        };
+        *value = object;
+        lowering.note(at, ChangeKind::Rewritten, detail);
+        Ok(())
+    });
 }
 
 /// `{"type": "object", "properties": {"result": schema}, "required": ["result"]}`, with the

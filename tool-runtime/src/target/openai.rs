@@ -12,7 +12,7 @@ use crate::schema::all_of::merge_object_all_of;
 use crate::schema::describe::move_to_description;
 use crate::schema::nullable::NullStyle;
 use crate::schema::refs::{Recursion, inline_refs};
-use crate::schema::strict::{CONDITIONAL, Optional, strict_objects};
+use crate::schema::strict::{CONDITIONAL, Optional, is_object, strict_objects};
 use crate::schema::union::flat_copy;
 use crate::schema::walk::{push_index, push_token, walk_mut};
 use crate::target::report::{ChangeKind, Lowering, RenderError};
@@ -149,6 +149,13 @@ fn strict_keywords(schema: &mut Value, path: &str, lowering: &mut Lowering) -> R
             }
             node.insert("anyOf".to_owned(), branches);
             lowering.note(at, ChangeKind::Rewritten, "`oneOf` written as `anyOf` (strict mode has no `oneOf`)");
+        }
+        if node.contains_key("anyOf") && is_object(node) {
+            return Err(lowering.error(
+                at,
+                "`anyOf` beside an object's own `properties` cannot be expressed in OpenAI strict mode (both would \
+                 apply at once); make the union's branches whole objects",
+            ));
         }
         formats(node, FORMATS, at, lowering);
         move_to_description(node, MOVED, at, lowering);

@@ -1,0 +1,77 @@
+//! A hand-written schema is checked before it is lowered: lowering assumes valid JSON Schema, and
+//! a keyword of the wrong type, a `pattern` that is not a regular expression or a `$ref` that
+//! points nowhere would otherwise pass through into output the provider rejects.
+
+use jsonschema::Draft;
+use serde_json::Value;
+
+/// Why `schema`, found at `schema_at` in the input, is not valid JSON Schema 2020-12 (the dialect
+/// every target starts from): the JSON Pointer of the offending part in the input, and the rule.
+/// `None` when it is valid.
+pub fn problem(schema: &Value, schema_at: &str) -> Option<(String, String)> {
+    let mut schema = schema.clone();
+    // The dialect is 2020-12 whatever the schema claims: that is what the targets are lowered from.
+    if let Some(root) = schema.as_object_mut() {
+        root.remove("$schema");
+    }
+    let validator = match jsonschema::options().with_draft(Draft::Draft202012).build(&schema) {
+        Ok(validator) => validator,
+        Err(err) => {
+            let path = format!("{schema_at}{}", err.instance_path().as_str());
+            let path = if path.is_empty() { "/".to_owned() } else { path };
+            return Some((path, format!("not valid JSON Schema (2020-12): {err}")));
+        }
+    };
+    // The root's examples are the tool's: calls the model is shown, which must be calls it may make.
+    let examples = schema.get("examples").and_then(Value::as_array).map(Vec::as_slice).unwrap_or_default();
+    examples.iter().enumerate().find_map(|(index, example)| {
+        let err = validator.validate(example).err()?;
+        let at = err.instance_path().as_str();
+        let at = if at.is_empty() { "its root".to_owned() } else { format!("`{at}`") };
+        Some((format!("{schema_at}/examples/{index}"), format!("the example does not fit the schema: at {at}, {err}")))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    #[test]
+    fn names_the_part_that_is_not_a_schema() {
+        let wrong_type = json!({"type": "object", "properties": {"a": {"type": 7}}});
+        let (path, rule) = problem(&wrong_type, "/0/input_schema").unwrap();
+        assert_eq!(path, "/0/input_schema/properties/a/type");
+        assert!(rule.starts_with("not valid JSON Schema (2020-12): 7 is not valid"), "{rule}");
+
+        let (path, rule) = problem(&json!({"type": "string", "pattern": "["}), "").unwrap();
+        assert_eq!(path, "/pattern");
+        assert!(rule.contains("regex"), "{rule}");
+
+        let (_, rule) = problem(&json!({"properties": {"a": {"$ref": "#/$defs/missing"}}}), "").unwrap();
+        assert!(rule.contains("/$defs/missing") && rule.contains("does not exist"), "{rule}");
+    }
+
+    #[test]
+    fn an_example_must_fit_the_schema() {
+        let schema = json!({
+            "type": "object",
+            "properties": {"n": {"type": "integer"}},
+            "examples": [{"n": 1}, {"n": "two"}],
+        });
+        let (path, rule) = problem(&schema, "/0/parameters").unwrap();
+        assert_eq!(path, "/0/parameters/examples/1");
+        assert_eq!(rule, "the example does not fit the schema: at `/n`, \"two\" is not of type \"integer\"");
+    }
+
+    #[test]
+    fn a_valid_schema_passes_whatever_dialect_it_claims() {
+        let schema = json!({
+            "$schema": "http://json-schema.org/draft-07/schema#",
+            "type": "object",
+            "properties": {"next": {"$ref": "#"}, "tags": {"type": "array", "items": {"type": "string"}}},
+        });
+        assert_eq!(problem(&schema, ""), None);
+    }
+}

@@ -25,6 +25,22 @@ pub fn golden(path: &std::path::Path, actual: &str) -> Option<String> {
     }
 }
 
+/// Gives way once: the calling task is woken and polled again, so other futures run meanwhile
+/// (concurrent calls start; a panic comes from a later poll than the first).
+pub async fn yield_once() {
+    let mut yielded = false;
+    std::future::poll_fn(|cx| {
+        if yielded {
+            std::task::Poll::Ready(())
+        } else {
+            yielded = true;
+            cx.waker().wake_by_ref();
+            std::task::Poll::Pending
+        }
+    })
+    .await
+}
+
 /// The tools this crate defines, in the registry's order (other linked crates may add their own).
 pub fn our_tools() -> Vec<&'static ToolDef> {
     registry::tools()

@@ -9,6 +9,7 @@ use schemars::JsonSchema;
 use serde::Serialize;
 use serde_json::{Value, json};
 use tool_runtime::{ConfigTool, DispatchOptions, FinalAnswer, Target, ToolSet, Toolbox, toolbox};
+use toolc_tests::yield_once;
 
 /// A toolbox of this test only.
 #[derive(Default)]
@@ -22,21 +23,6 @@ pub struct Lab {
 pub struct Greeting {
     /// The text.
     pub text: String,
-}
-
-/// Gives way once, so other calls of the same response can start meanwhile.
-async fn yield_once() {
-    let mut yielded = false;
-    std::future::poll_fn(|cx| {
-        if yielded {
-            std::task::Poll::Ready(())
-        } else {
-            yielded = true;
-            cx.waker().wake_by_ref();
-            std::task::Poll::Pending
-        }
-    })
-    .await
 }
 
 #[toolbox]

@@ -9,21 +9,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::{Value, json};
 use tool_runtime::{ConfigTool, DispatchOptions, FnTool, Target, ToolDef, ToolError, ToolSet, Toolbox, tool, toolbox};
-
-/// Gives way once, so the panic comes from a later poll than the first.
-async fn yield_once() {
-    let mut yielded = false;
-    std::future::poll_fn(|cx| {
-        if yielded {
-            std::task::Poll::Ready(())
-        } else {
-            yielded = true;
-            cx.waker().wake_by_ref();
-            std::task::Poll::Pending
-        }
-    })
-    .await
-}
+use toolc_tests::yield_once;
 
 /// A number whose decoding panics on 13: a hand-written `Deserialize` with a bug.
 #[derive(Debug, JsonSchema)]

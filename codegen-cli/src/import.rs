@@ -98,7 +98,7 @@ impl Generator {
         let name = &tool.name;
         let refuse = |at: &str, reason: &str| {
             let at = if at.is_empty() { "/" } else { at };
-            format!("tool `{name}` cannot be imported: at {at}, {reason}")
+            tool_names::one_line(&format!("tool `{name}` cannot be imported: at {at}, {reason}")).into_owned()
         };
         if !tool_names::is_portable_tool_name(name) {
             let reason = format!(

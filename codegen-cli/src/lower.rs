@@ -15,7 +15,8 @@ pub fn run(file: &Path, target: Target) -> Result<Outcome, Failure> {
     let mut invalid = false;
     for def in &definitions {
         if let Some((path, rule)) = schema_check::problem(&def.schema, &def.schema_at) {
-            output::error(&format!("tool `{}` cannot be rendered for {target} at {path}: {rule}", def.name));
+            let message = format!("tool `{}` cannot be rendered for {target} at {path}: {rule}", def.name);
+            output::error(&tool_names::one_line(&message));
             invalid = true;
         }
     }

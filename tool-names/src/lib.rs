@@ -73,6 +73,21 @@ pub fn pascal_case(name: &str) -> String {
         .collect()
 }
 
+/// `text` for a one-line message: control characters (a line break in a hand-written tool name)
+/// written as escapes, everything else as it is.
+///
+/// ```
+/// assert_eq!(tool_names::one_line("add"), "add");
+/// assert_eq!(tool_names::one_line("two\nlines\t!"), "two\\nlines\\t!");
+/// ```
+pub fn one_line(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.chars().any(char::is_control) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let escaped = text.chars().map(|c| if c.is_control() { c.escape_default().to_string() } else { c.to_string() });
+    std::borrow::Cow::Owned(escaped.collect())
+}
+
 /// The candidate closest to `given`, when one is close enough to be what was meant: equal but for
 /// case, or at most a third of its length in edits (one edit at least: a typo or a swapped pair).
 /// Names shorter than three characters are only matched up to case: any short name is one edit

@@ -1,5 +1,5 @@
 //! The providers' wire formats: reading the tool calls out of a response, and writing the answer.
-//! One function pair per provider, in the shapes PROVIDERS.md gives.
+//! One function pair per provider, in the shapes the providers document for their responses.
 
 use serde_json::{Map, Value, json};
 

@@ -3,6 +3,7 @@
 use std::fmt;
 
 use serde::Serialize;
+use tool_names::one_line;
 
 use crate::Target;
 
@@ -108,7 +109,9 @@ pub struct RenderError {
 impl fmt::Display for RenderError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let at = if self.path.is_empty() { "/" } else { &self.path };
-        write!(f, "tool `{}` cannot be rendered for {} at {at}: {}", self.tool, self.target, self.rule)
+        // One line, whatever a hand-written name holds.
+        let (tool, at, rule) = (one_line(&self.tool), one_line(at), one_line(&self.rule));
+        write!(f, "tool `{tool}` cannot be rendered for {} at {at}: {rule}", self.target)
     }
 }
 

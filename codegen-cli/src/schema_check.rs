@@ -25,6 +25,10 @@ pub fn problem(schema: &Value, schema_at: &str) -> Option<(String, String)> {
     // The root's examples are the tool's: calls the model is shown, which must be calls it may make.
     let examples = schema.get("examples").and_then(Value::as_array).map(Vec::as_slice).unwrap_or_default();
     examples.iter().enumerate().find_map(|(index, example)| {
+        if !example.is_object() {
+            let rule = format!("the example is not an object, as a tool's arguments always are: {example}");
+            return Some((format!("{schema_at}/examples/{index}"), rule));
+        }
         let err = validator.validate(example).err()?;
         let at = err.instance_path().as_str();
         let at = if at.is_empty() { "its root".to_owned() } else { format!("`{at}`") };
@@ -63,6 +67,12 @@ mod tests {
         let (path, rule) = problem(&schema, "/0/parameters").unwrap();
         assert_eq!(path, "/0/parameters/examples/1");
         assert_eq!(rule, "the example does not fit the schema: at `/n`, \"two\" is not of type \"integer\"");
+
+        let (path, rule) = problem(&json!({"examples": [{}, 7]}), "").unwrap();
+        assert_eq!(
+            (path.as_str(), rule.as_str()),
+            ("/examples/1", "the example is not an object, as a tool's arguments always are: 7")
+        );
     }
 
     #[test]

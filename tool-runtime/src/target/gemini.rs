@@ -200,6 +200,8 @@ fn nullable(node: &mut Map<String, Value>) {
                         branch.insert("type".to_owned(), ty);
                         branch.remove("nullable");
                         branch.remove("description");
+                        // Keywords outside the subset go into the node's description, once.
+                        branch.retain(|key, _| KEPT.contains(&key.as_str()));
                         Value::Object(branch)
                     })
                     .collect();
@@ -246,5 +248,24 @@ fn constants(node: &mut Map<String, Value>, at: &str, lowering: &mut Lowering) {
     }
     if node.get("enum").and_then(Value::as_array).is_some_and(|values| values.iter().any(|value| !value.is_string())) {
         move_to_description(node, &["enum"], at, lowering);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use crate::{Target, ToolDef};
+
+    #[test]
+    fn a_type_list_split_into_branches_leaves_foreign_keywords_in_the_description_only() {
+        let schema = json!({
+            "type": "object",
+            "properties": {"shape": {"type": ["object", "array"], "name": "a keyword Gemini does not take"}}
+        });
+        let rendered = ToolDef::new("store", "Store.", schema).render(Target::Gemini).unwrap().value;
+        let shape = &rendered["parameters"]["properties"]["shape"];
+        assert_eq!(shape["anyOf"], json!([{"type": "object"}, {"type": "array"}]));
+        assert_eq!(shape["description"], "{name: \"a keyword Gemini does not take\"}");
     }
 }

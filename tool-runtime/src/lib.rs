@@ -62,6 +62,8 @@ pub mod dispatch;
 mod error;
 #[doc(hidden)]
 pub mod export;
+#[cfg(feature = "mcp")]
+pub mod mcp;
 pub mod registry;
 pub mod schema;
 pub mod target;

@@ -64,6 +64,11 @@ pub(super) fn read(request: &Value, tools: &[ToolDef]) -> Request {
 /// The `CallToolResult` response: text content always; `structuredContent` when the tool declares
 /// an output schema (a non-object output wrapped as `{"result": …}`, as the rendered schema says).
 pub(super) fn reply(id: &Value, result: &ToolResult, def: Option<&ToolDef>) -> Value {
+    json!({"jsonrpc": "2.0", "id": id, "result": call_result(result, def)})
+}
+
+/// The `CallToolResult` of a call of the tool `def`.
+pub(crate) fn call_result(result: &ToolResult, def: Option<&ToolDef>) -> Value {
     let mut call_result = json!({"content": [{"type": "text", "text": result.text()}]});
     if result.is_error {
         call_result["isError"] = json!(true);
@@ -72,5 +77,5 @@ pub(super) fn reply(id: &Value, result: &ToolResult, def: Option<&ToolDef>) -> V
         call_result["structuredContent"] =
             if is_object { result.content.clone() } else { json!({"result": result.content}) };
     }
-    json!({"jsonrpc": "2.0", "id": id, "result": call_result})
+    call_result
 }

@@ -6,7 +6,7 @@ mod final_answer;
 mod json_text;
 mod json_tokens;
 mod known_fields;
-mod mcp;
+pub(crate) mod mcp;
 mod options;
 pub(crate) mod panics;
 mod records;

@@ -1,0 +1,79 @@
+//! Serves every roo-tools tool as one MCP server, the file tools confined to ROOT:
+//!
+//! ```text
+//! roo-mcp ROOT                   # over standard input and output
+//! roo-mcp ROOT --http ADDRESS    # over streamable HTTP at http://ADDRESS/mcp (port 0: any free one)
+//! ```
+//!
+//! The web tools have no network here: search finds nothing and fetch answers 503. The browser
+//! knows no pages.
+
+use std::collections::BTreeMap;
+use std::process::ExitCode;
+
+use roo_tools::all::RooTools;
+use roo_tools::browser::BrowserTools;
+use roo_tools::files::FileTools;
+use roo_tools::web::{Backend, SearchResult, WebTools};
+use tool_runtime::mcp::McpServer;
+
+/// A web without a network.
+struct Offline;
+
+impl Backend for Offline {
+    fn search(&self, _query: &str) -> Vec<SearchResult> {
+        Vec::new()
+    }
+
+    fn fetch(&self, _url: &str) -> Result<(String, String), (u16, String)> {
+        Err((503, "this server has no network access".to_owned()))
+    }
+}
+
+const USAGE: &str = "usage: roo-mcp ROOT [--http ADDRESS]";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let (root, http) = match args.as_slice() {
+        [root] => (root, None),
+        [root, flag, address] if flag == "--http" => (root, Some(address.clone())),
+        _ => {
+            eprintln!("{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
+    let files = match FileTools::new(root) {
+        Ok(files) => files,
+        Err(err) => {
+            eprintln!("roo-mcp: the root `{root}` cannot be used: {err}");
+            return ExitCode::from(2);
+        }
+    };
+    let tools = RooTools { files, web: WebTools::new(Offline), browser: BrowserTools::new(BTreeMap::new()) };
+    let server = match McpServer::new(tools) {
+        Ok(server) => server.named("roo-tools", env!("CARGO_PKG_VERSION")),
+        Err(err) => {
+            eprintln!("roo-mcp: {err}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build().expect("a tokio runtime");
+    let served = runtime.block_on(async {
+        match http {
+            None => server.serve_stdio().await,
+            Some(address) => {
+                let http = server.serve_http(address).await?;
+                // The one line a client waits for before it connects.
+                eprintln!("roo-mcp: serving MCP at {}", http.url());
+                http.wait().await
+            }
+        }
+    });
+    match served {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) => {
+            eprintln!("roo-mcp: {err}");
+            ExitCode::FAILURE
+        }
+    }
+}

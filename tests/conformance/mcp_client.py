@@ -1,0 +1,127 @@
+"""Drives an MCP server with the MCP Python SDK's own client, over stdio and streamable HTTP.
+
+Usage: mcp_client.py SERVER_BINARY EXPECTED_TOOLS_JSON WORK_DIR
+SERVER_BINARY serves the roo-tools set (`roo-mcp ROOT [--http ADDRESS]`); EXPECTED_TOOLS_JSON is what
+`toolc export` wrote for it. WORK_DIR is scratch space: the file tools' root and a folder beside it
+that nothing may touch. Prints one line per failure and a closing `N passed, N failed` line.
+"""
+
+import asyncio
+import json
+import os
+import pathlib
+import re
+import subprocess
+import sys
+
+from mcp import ClientSession, MCPError, StdioServerParameters, stdio_client
+from mcp.client.streamable_http import streamable_http_client
+
+passed = 0
+failures = []
+
+
+def check(label, ok, detail=""):
+    global passed
+    if ok:
+        passed += 1
+    else:
+        failures.append(f"{label}: {detail}")
+
+
+def text_of(result):
+    return " ".join(part.text for part in result.content if part.type == "text")
+
+
+async def exercise(transport, session, root, outside, expected):
+    await session.initialize()
+
+    listed = await session.list_tools()
+    tools = [tool.model_dump(mode="json", by_alias=True, exclude_unset=True) for tool in listed.tools]
+    check(f"{transport} tools/list equals the exported MCP tools", tools == expected,
+          json.dumps(tools)[:400])
+
+    # A good call: the client itself checks structuredContent against the output schema.
+    await session.call_tool("createDirectory", {"path": "notes"})
+    written = await session.call_tool("writeFile", {"path": "notes/a.txt", "content": "hello"})
+    check(f"{transport} writeFile succeeds", not written.is_error, text_of(written))
+    check(f"{transport} writeFile returns structuredContent", written.structured_content == {"path": "notes/a.txt", "bytes": 5},
+          repr(written.structured_content))
+    read = await session.call_tool("readFile", {"path": "notes/a.txt"})
+    check(f"{transport} readFile reads it back", read.structured_content == {"result": "hello"}, repr(read.structured_content))
+
+    # Bad arguments: an error result naming the field and what was expected.
+    bad = await session.call_tool("writeFile", {"path": 5, "content": "x"})
+    check(f"{transport} bad arguments are an error result", bad.is_error, text_of(bad))
+    check(f"{transport} the error names the field and what was expected",
+          "/path" in text_of(bad) and "expected a string" in text_of(bad), text_of(bad))
+
+    # An unknown tool: a JSON-RPC error whose message names the close tool.
+    try:
+        await session.call_tool("readfile", {"path": "notes/a.txt"})
+        check(f"{transport} an unknown tool is a JSON-RPC error", False, "no error")
+    except MCPError as err:
+        check(f"{transport} an unknown tool is invalid params", err.code == -32602, str(err.code))
+        check(f"{transport} the error names the close tool", "did you mean `readFile`?" in err.message, err.message)
+
+    # Paths out of the root are refused, and nothing outside is touched.
+    for path in ["../outside/secret.txt", str(outside / "secret.txt"), "link/secret.txt", "link/new.txt"]:
+        for name, arguments in [("readFile", {"path": path}), ("writeFile", {"path": path, "content": "pwned"})]:
+            result = await session.call_tool(name, arguments)
+            check(f"{transport} {name} {path} is refused", result.is_error, text_of(result))
+    check(f"{transport} nothing outside the root was touched",
+          sorted(os.listdir(outside)) == ["secret.txt"] and (outside / "secret.txt").read_text() == "secret",
+          repr(sorted(os.listdir(outside))))
+
+    # The server goes on serving after all of that.
+    exists = await session.call_tool("fileExists", {"path": "notes/a.txt"})
+    check(f"{transport} the server still answers", exists.structured_content == {"result": True}, repr(exists.structured_content))
+
+
+def prepare(work, transport):
+    root = work / transport / "root"
+    outside = work / transport / "outside"
+    root.mkdir(parents=True)
+    outside.mkdir(parents=True)
+    (outside / "secret.txt").write_text("secret")
+    (root / "link").symlink_to(outside, target_is_directory=True)
+    return root, outside
+
+
+async def over_stdio(server, work, expected):
+    root, outside = prepare(work, "stdio")
+    parameters = StdioServerParameters(command=server, args=[str(root)])
+    async with stdio_client(parameters) as (read, write):
+        async with ClientSession(read, write) as session:
+            await exercise("stdio", session, root, outside, expected)
+
+
+async def over_http(server, work, expected):
+    root, outside = prepare(work, "http")
+    process = subprocess.Popen([server, str(root), "--http", "127.0.0.1:0"], stderr=subprocess.PIPE, text=True)
+    try:
+        line = await asyncio.to_thread(process.stderr.readline)
+        match = re.search(r"serving MCP at (\S+)", line)
+        if not match:
+            check("http server starts", False, line)
+            return
+        async with streamable_http_client(match.group(1)) as (read, write):
+            async with ClientSession(read, write) as session:
+                await exercise("http", session, root, outside, expected)
+    finally:
+        process.kill()
+        process.wait()
+
+
+async def main():
+    server, expected_file, work = sys.argv[1], pathlib.Path(sys.argv[2]), pathlib.Path(sys.argv[3])
+    expected = json.loads(expected_file.read_text())
+    await over_stdio(server, work, expected)
+    await over_http(server, work, expected)
+    for failure in failures:
+        print("FAIL " + failure)
+    print(f"{passed} passed, {len(failures)} failed")
+    sys.exit(1 if failures else 0)
+
+
+asyncio.run(main())

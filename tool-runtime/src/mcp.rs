@@ -1,0 +1,176 @@
+//! Any [`Toolbox`] served over MCP on rmcp, the official Rust SDK (feature `mcp`).
+//!
+//! [`McpServer`] is an rmcp [`ServerHandler`]: `tools/list` is the toolbox's MCP rendering, the
+//! same JSON `toolc export` writes; `tools/call` runs through toolc's own dispatch (the same
+//! decoding, limits and model-facing errors as [`Toolbox::handle`]). Arguments that do not fit and
+//! a tool's `Err` or panic are results with `isError: true`, which the model reads; an unknown tool
+//! is a JSON-RPC error whose message names the closest tool. A call the client cancels
+//! (`notifications/cancelled`) has its future dropped.
+//!
+//! ```no_run
+//! use tool_runtime::mcp::McpServer;
+//! use tool_runtime::toolbox;
+//!
+//! struct Calculator;
+//!
+//! #[toolbox]
+//! impl Calculator {
+//!     /// Add two numbers.
+//!     #[tool]
+//!     fn add(a: i64, b: i64) -> i64 {
+//!         a + b
+//!     }
+//! }
+//!
+//! # async fn serve() -> std::io::Result<()> {
+//! McpServer::new(Calculator).unwrap().serve_stdio().await
+//! # }
+//! ```
+
+use std::borrow::Cow;
+use std::io;
+use std::net::SocketAddr;
+use std::pin::pin;
+use std::sync::Arc;
+
+use futures_util::future::{Either, select};
+use rmcp::model::{
+    CallToolRequestParams, CallToolResponse, CallToolResult, ErrorCode, Implementation, ListToolsResult,
+    PaginatedRequestParams, ServerCapabilities, ServerConfig, Tool,
+};
+use rmcp::service::{RequestContext, RoleServer};
+use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
+use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
+use rmcp::{ErrorData, ServerHandler, ServiceExt};
+use serde_json::Value;
+
+use crate::dispatch::{self, DispatchOptions, ToolCall, ToolResult, panics};
+use crate::{RenderError, Target, ToolError, Toolbox};
+
+/// A [`Toolbox`] as an MCP server: an rmcp [`ServerHandler`], cheap to clone (one per HTTP session).
+pub struct McpServer<T> {
+    toolbox: Arc<T>,
+    /// The `tools/list` result, read once from the toolbox's MCP rendering.
+    tools: Arc<[Tool]>,
+    implementation: Implementation,
+}
+
+impl<T> Clone for McpServer<T> {
+    fn clone(&self) -> Self {
+        McpServer {
+            toolbox: Arc::clone(&self.toolbox),
+            tools: Arc::clone(&self.tools),
+            implementation: self.implementation.clone(),
+        }
+    }
+}
+
+/// A server answering over streamable HTTP, made by [`McpServer::serve_http`].
+pub struct HttpServer {
+    address: SocketAddr,
+    task: tokio::task::JoinHandle<io::Result<()>>,
+}
+
+impl HttpServer {
+    /// The address it listens on (with the port the system chose for port 0).
+    pub fn address(&self) -> SocketAddr {
+        self.address
+    }
+
+    /// The URL clients connect to: `http://<address>/mcp`.
+    pub fn url(&self) -> String {
+        format!("http://{}/mcp", self.address)
+    }
+
+    /// Serves until the listener fails.
+    pub async fn wait(self) -> io::Result<()> {
+        self.task.await.map_err(io::Error::other)?
+    }
+}
+
+impl<T: Toolbox + Send + 'static> McpServer<T> {
+    /// Serves `toolbox`, named as this crate's package in `initialize` until [`McpServer::named`]
+    /// says otherwise. Fails when a tool cannot be rendered for MCP.
+    pub fn new(toolbox: T) -> Result<Self, RenderError> {
+        let rendered = T::render(Target::Mcp)?;
+        // The MCP rendering is checked against the MCP SDKs' own `Tool` types in the test suite.
+        let tools: Vec<Tool> =
+            serde_json::from_value(rendered.clone()).expect("the MCP rendering is a list of MCP tools");
+        let implementation = Implementation::new(env!("CARGO_PKG_NAME"), env!("CARGO_PKG_VERSION"));
+        Ok(McpServer { toolbox: Arc::new(toolbox), tools: tools.into(), implementation })
+    }
+
+    /// The server's name and version, as `initialize` reports them.
+    pub fn named(mut self, name: impl Into<String>, version: impl Into<String>) -> Self {
+        self.implementation = Implementation::new(name, version);
+        self
+    }
+
+    /// Serves one client over standard input and output until it disconnects.
+    pub async fn serve_stdio(self) -> io::Result<()> {
+        let running = self.serve(rmcp::transport::stdio()).await.map_err(io::Error::other)?;
+        running.waiting().await.map_err(io::Error::other)?;
+        Ok(())
+    }
+
+    /// Listens on `address` (`"127.0.0.1:0"` for a free port) and serves MCP's streamable HTTP
+    /// transport at `/mcp`, a session a client, on the current tokio runtime.
+    pub async fn serve_http(self, address: impl tokio::net::ToSocketAddrs) -> io::Result<HttpServer> {
+        let listener = tokio::net::TcpListener::bind(address).await?;
+        let address = listener.local_addr()?;
+        let service = StreamableHttpService::new(
+            move || Ok(self.clone()),
+            Arc::new(LocalSessionManager::default()),
+            StreamableHttpServerConfig::default(),
+        );
+        let router = axum::Router::new().nest_service("/mcp", service);
+        let task = tokio::spawn(async move { axum::serve(listener, router).await });
+        Ok(HttpServer { address, task })
+    }
+
+    async fn run(&self, call: &ToolCall) -> Result<Value, ToolError> {
+        dispatch::check_limits(call, &DispatchOptions::default())?;
+        // The calls `#[toolbox]` makes catch their own panics; a `Toolbox` written by hand may not.
+        panics::guard(&call.name, self.toolbox.call(&call.name, &call.arguments)).await
+    }
+}
+
+impl<T: Toolbox + Send + 'static> ServerHandler for McpServer<T> {
+    fn get_info(&self) -> ServerConfig {
+        ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
+            .with_server_info(self.implementation.clone())
+    }
+
+    async fn list_tools(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListToolsResult, ErrorData> {
+        Ok(ListToolsResult::with_all_items(self.tools.to_vec()))
+    }
+
+    async fn call_tool(
+        &self,
+        request: CallToolRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResponse, ErrorData> {
+        let defs = T::tools();
+        let Some(def) = defs.iter().find(|def| def.name == request.name) else {
+            let unknown = ToolError::unknown_tool(&request.name, defs.iter().map(|def| &*def.name));
+            return Err(ErrorData::invalid_params(unknown.to_string(), None));
+        };
+        let arguments = request.arguments.map(|arguments| Value::Object(arguments).to_string()).unwrap_or_default();
+        let call = ToolCall { id: None, name: request.name.into_owned(), arguments };
+        // A cancelled call's future is dropped here: the tool stops at its next await.
+        let outcome = match select(pin!(self.run(&call)), pin!(context.ct.cancelled())).await {
+            Either::Left((outcome, _)) => outcome,
+            Either::Right(((), _)) => {
+                return Err(ErrorData::new(ErrorCode::INTERNAL_ERROR, Cow::Borrowed("the call was cancelled"), None));
+            }
+        };
+        let result = dispatch::mcp::call_result(&ToolResult::new(&call, outcome), Some(def));
+        let result: CallToolResult =
+            serde_json::from_value(result).map_err(|err| ErrorData::internal_error(err.to_string(), None))?;
+        Ok(result.into())
+    }
+}

@@ -1,9 +1,11 @@
 """Drives an MCP server with the MCP Python SDK's own client, over stdio and streamable HTTP.
 
-Usage: mcp_client.py SERVER_BINARY EXPECTED_TOOLS_JSON WORK_DIR
+Usage: mcp_client.py SERVER_BINARY LAB_BINARY EXPECTED_TOOLS_JSON WORK_DIR
 SERVER_BINARY serves the roo-tools set (`roo-mcp ROOT [--http ADDRESS]`); EXPECTED_TOOLS_JSON is what
-`toolc export` wrote for it. WORK_DIR is scratch space: the file tools' root and a folder beside it
-that nothing may touch. Prints one line per failure and a closing `N passed, N failed` line.
+`toolc export` wrote for it. LAB_BINARY serves tools that misbehave (`lab-mcp MARKER_DIR`): one
+panics, one runs until cancelled. WORK_DIR is scratch space: the file tools' root, a folder beside it
+that nothing may touch, the lab's markers. Prints one line per failure and a closing
+`N passed, N failed` line.
 """
 
 import asyncio
@@ -113,11 +115,47 @@ async def over_http(server, work, expected):
         process.wait()
 
 
+async def wait_for(path, seconds=10.0):
+    for _ in range(int(seconds * 20)):
+        if path.exists():
+            return True
+        await asyncio.sleep(0.05)
+    return False
+
+
+async def misbehaving(lab, work):
+    markers = work / "lab"
+    markers.mkdir()
+    async with stdio_client(StdioServerParameters(command=lab, args=[str(markers)])) as (read, write):
+        async with ClientSession(read, write) as session:
+            await session.initialize()
+            exploded = await session.call_tool("explode", {})
+            check("lab a panicking tool is an error result", exploded.is_error, text_of(exploded))
+            check("lab the error names the tool and the panic",
+                  "tool `explode` panicked: the lab exploded" in text_of(exploded), text_of(exploded))
+            added = await session.call_tool("add", {"a": 2, "b": 3})
+            check("lab the next call works", not added.is_error and text_of(added) == "5", text_of(added))
+
+            # Cancelling the call: the client sends `notifications/cancelled`; the tool's future is dropped.
+            slow = asyncio.create_task(session.call_tool("slow", {"tag": "python"}))
+            check("lab the slow call starts", await wait_for(markers / "python.started"), "never started")
+            slow.cancel()
+            try:
+                await slow
+            except asyncio.CancelledError:
+                pass
+            check("lab a cancelled call's future is dropped", await wait_for(markers / "python.dropped"), "still running")
+            added = await session.call_tool("add", {"a": 1, "b": 1})
+            check("lab the server answers after a cancel", text_of(added) == "2", text_of(added))
+
+
 async def main():
-    server, expected_file, work = sys.argv[1], pathlib.Path(sys.argv[2]), pathlib.Path(sys.argv[3])
+    server, lab = sys.argv[1], sys.argv[2]
+    expected_file, work = pathlib.Path(sys.argv[3]), pathlib.Path(sys.argv[4])
     expected = json.loads(expected_file.read_text())
     await over_stdio(server, work, expected)
     await over_http(server, work, expected)
+    await misbehaving(lab, work)
     for failure in failures:
         print("FAIL " + failure)
     print(f"{passed} passed, {len(failures)} failed")

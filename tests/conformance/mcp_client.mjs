@@ -1,0 +1,141 @@
+// Drives an MCP server with the MCP TypeScript SDK's own client (its v1 API), over stdio and
+// streamable HTTP. Run from the folder the SDK is installed in.
+//
+// Usage: node mcp_client.mjs SERVER_BINARY LAB_BINARY EXPECTED_TOOLS_JSON WORK_DIR
+// SERVER_BINARY serves the roo-tools set (`roo-mcp ROOT [--http ADDRESS]`); EXPECTED_TOOLS_JSON is
+// what `toolc export` wrote for it; LAB_BINARY serves tools that misbehave (`lab-mcp MARKER_DIR`);
+// WORK_DIR is scratch space. Prints one line per failure and a closing `N passed, N failed` line.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
+import { createRequire } from 'node:module';
+
+const require = createRequire(join(process.cwd(), 'package.json'));
+const sdk = (path) => import(require.resolve(`@modelcontextprotocol/sdk/${path}`));
+const { Client } = await sdk('client/index.js');
+const { StdioClientTransport } = await sdk('client/stdio.js');
+const { StreamableHTTPClientTransport } = await sdk('client/streamableHttp.js');
+const { McpError } = await sdk('types.js');
+
+const [server, lab, expectedFile, work] = process.argv.slice(2);
+const expected = JSON.parse(readFileSync(expectedFile, 'utf8'));
+let passed = 0;
+const failures = [];
+const check = (label, ok, detail = '') => (ok ? (passed += 1) : failures.push(`${label}: ${detail}`));
+const textOf = (result) => result.content.filter((part) => part.type === 'text').map((part) => part.text).join(' ');
+
+function prepare(transport) {
+  const root = join(work, transport, 'root');
+  const outside = join(work, transport, 'outside');
+  mkdirSync(root, { recursive: true });
+  mkdirSync(outside, { recursive: true });
+  writeFileSync(join(outside, 'secret.txt'), 'secret');
+  symlinkSync(outside, join(root, 'link'), 'dir');
+  return { root, outside };
+}
+
+async function exercise(transport, client, outside) {
+  const { tools } = await client.listTools();
+  check(`${transport} tools/list equals the exported MCP tools`, isDeepStrictEqual(tools, expected), JSON.stringify(tools).slice(0, 400));
+
+  // A good call: the client checks structuredContent against the tool's output schema itself.
+  await client.callTool({ name: 'createDirectory', arguments: { path: 'notes' } });
+  const written = await client.callTool({ name: 'writeFile', arguments: { path: 'notes/a.txt', content: 'hello' } });
+  check(`${transport} writeFile returns structuredContent`, isDeepStrictEqual(written.structuredContent, { path: 'notes/a.txt', bytes: 5 }), JSON.stringify(written));
+
+  const bad = await client.callTool({ name: 'writeFile', arguments: { path: 5, content: 'x' } });
+  check(`${transport} bad arguments are an error result naming the field`, bad.isError === true && textOf(bad).includes('/path') && textOf(bad).includes('expected a string'), JSON.stringify(bad));
+
+  try {
+    await client.callTool({ name: 'readfile', arguments: { path: 'notes/a.txt' } });
+    check(`${transport} an unknown tool is a JSON-RPC error`, false, 'no error');
+  } catch (err) {
+    check(`${transport} an unknown tool is invalid params naming the close tool`, err instanceof McpError && err.code === -32602 && err.message.includes('did you mean `readFile`?'), String(err));
+  }
+
+  for (const path of ['../outside/secret.txt', join(outside, 'secret.txt'), 'link/secret.txt', 'link/new.txt']) {
+    for (const [name, args] of [['readFile', { path }], ['writeFile', { path, content: 'pwned' }]]) {
+      const result = await client.callTool({ name, arguments: args });
+      check(`${transport} ${name} ${path} is refused`, result.isError === true, JSON.stringify(result));
+    }
+  }
+  const left = readdirSync(outside);
+  check(`${transport} nothing outside the root was touched`, isDeepStrictEqual(left, ['secret.txt']) && readFileSync(join(outside, 'secret.txt'), 'utf8') === 'secret', JSON.stringify(left));
+}
+
+async function overStdio() {
+  const { root, outside } = prepare('stdio');
+  const client = new Client({ name: 'toolc-test', version: '1.0.0' });
+  await client.connect(new StdioClientTransport({ command: server, args: [root] }));
+  try {
+    await exercise('stdio', client, outside);
+  } finally {
+    await client.close();
+  }
+}
+
+async function overHttp() {
+  const { root, outside } = prepare('http');
+  const child = spawn(server, [root, '--http', '127.0.0.1:0'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  try {
+    const url = await new Promise((resolve, reject) => {
+      let seen = '';
+      child.stderr.on('data', (chunk) => {
+        seen += chunk;
+        const match = seen.match(/serving MCP at (\S+)/);
+        if (match) resolve(match[1]);
+      });
+      child.on('exit', (code) => reject(new Error(`the server exited (${code}): ${seen}`)));
+    });
+    const client = new Client({ name: 'toolc-test', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+    try {
+      await exercise('http', client, outside);
+    } finally {
+      await client.close();
+    }
+  } finally {
+    child.kill();
+  }
+}
+
+async function waitFor(path, seconds = 10) {
+  for (let i = 0; i < seconds * 20; i += 1) {
+    if (existsSync(path)) return true;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return false;
+}
+
+async function misbehaving() {
+  const markers = join(work, 'lab');
+  mkdirSync(markers, { recursive: true });
+  const client = new Client({ name: 'toolc-test', version: '1.0.0' });
+  await client.connect(new StdioClientTransport({ command: lab, args: [markers], stderr: 'ignore' }));
+  try {
+    const exploded = await client.callTool({ name: 'explode', arguments: {} });
+    check('lab a panicking tool is an error result naming the panic', exploded.isError === true && textOf(exploded).includes('tool `explode` panicked: the lab exploded'), JSON.stringify(exploded));
+    const added = await client.callTool({ name: 'add', arguments: { a: 2, b: 3 } });
+    check('lab the next call works', textOf(added) === '5', JSON.stringify(added));
+
+    // Aborting the signal sends `notifications/cancelled`; the tool's future is dropped.
+    const controller = new AbortController();
+    const slow = client.callTool({ name: 'slow', arguments: { tag: 'typescript' } }, undefined, { signal: controller.signal });
+    check('lab the slow call starts', await waitFor(join(markers, 'typescript.started')), 'never started');
+    controller.abort();
+    await slow.then(() => check('lab an aborted call rejects', false, 'it resolved'), () => check('lab an aborted call rejects', true));
+    check("lab a cancelled call's future is dropped", await waitFor(join(markers, 'typescript.dropped')), 'still running');
+    const again = await client.callTool({ name: 'add', arguments: { a: 1, b: 1 } });
+    check('lab the server answers after a cancel', textOf(again) === '2', JSON.stringify(again));
+  } finally {
+    await client.close();
+  }
+}
+
+await overStdio();
+await overHttp();
+await misbehaving();
+for (const failure of failures) console.log('FAIL ' + failure);
+console.log(`${passed} passed, ${failures.length} failed`);
+process.exit(failures.length ? 1 : 0);

@@ -1,0 +1,61 @@
+//! An MCP server over stdio whose tools misbehave on purpose, for the MCP clients' tests: one panics,
+//! one runs until it is cancelled, one adds. `lab-mcp MARKER_DIR`: the slow tool writes
+//! `MARKER_DIR/<tag>.started` when it starts and `<tag>.dropped` when its future is dropped.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use tool_runtime::mcp::McpServer;
+use tool_runtime::toolbox;
+
+/// Tools that misbehave.
+pub struct Lab {
+    markers: PathBuf,
+}
+
+/// Writes `<tag>.dropped` when the call it belongs to is dropped.
+struct OnDrop(PathBuf);
+
+impl Drop for OnDrop {
+    fn drop(&mut self) {
+        let _ = std::fs::write(&self.0, "");
+    }
+}
+
+#[toolbox]
+impl Lab {
+    /// Panic, always.
+    #[tool]
+    pub fn explode(&self) -> String {
+        panic!("the lab exploded")
+    }
+
+    /// Wait for an hour, unless cancelled.
+    ///
+    /// # Arguments
+    /// * `tag` - Names the marker files of this call.
+    #[tool]
+    pub async fn slow(&self, tag: String) -> String {
+        let _dropped = OnDrop(self.markers.join(format!("{tag}.dropped")));
+        let _ = std::fs::write(self.markers.join(format!("{tag}.started")), "");
+        tokio::time::sleep(Duration::from_secs(3600)).await;
+        "finished".to_owned()
+    }
+
+    /// Add two numbers.
+    ///
+    /// # Arguments
+    /// * `a` - The first.
+    /// * `b` - The second.
+    #[tool]
+    pub fn add(a: i64, b: i64) -> i64 {
+        a + b
+    }
+}
+
+fn main() -> std::io::Result<()> {
+    let markers = PathBuf::from(std::env::args().nth(1).expect("usage: lab-mcp MARKER_DIR"));
+    let server = McpServer::new(Lab { markers }).expect("the lab's tools render for MCP").named("lab", "1.0.0");
+    let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
+    runtime.block_on(server.serve_stdio())
+}

@@ -128,6 +128,21 @@ async function misbehaving() {
     check("lab a cancelled call's future is dropped", await waitFor(join(markers, 'typescript.dropped')), 'still running');
     const again = await client.callTool({ name: 'add', arguments: { a: 1, b: 1 } });
     check('lab the server answers after a cancel', textOf(again) === '2', JSON.stringify(again));
+
+    // A blocking tool learns of the cancellation from its context.
+    const spinning = new AbortController();
+    const spin = client.callTool({ name: 'spin', arguments: { tag: 'typescript-spin' } }, undefined, { signal: spinning.signal });
+    check('lab the spinning call starts', await waitFor(join(markers, 'typescript-spin.started')), 'never started');
+    spinning.abort();
+    await spin.catch(() => {});
+    check('lab the context tells a blocking tool of the cancellation', await waitFor(join(markers, 'typescript-spin.noticed')), 'never noticed');
+
+    // Progress reported through the context arrives as `notifications/progress`, in order.
+    const seen = [];
+    const counted = await client.callTool({ name: 'count', arguments: { to: 3 } }, undefined, { onprogress: (progress) => seen.push(progress) });
+    check('lab count answers', textOf(counted) === '3', JSON.stringify(counted));
+    const steps = seen.map(({ progress, total, message }) => [progress, total, message]);
+    check('lab progress arrives in order', isDeepStrictEqual(steps, [[1, 3, 'step 1'], [2, 3, 'step 2'], [3, 3, 'step 3']]), JSON.stringify(seen));
   } finally {
     await client.close();
   }

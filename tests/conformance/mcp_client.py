@@ -148,6 +148,28 @@ async def misbehaving(lab, work):
             added = await session.call_tool("add", {"a": 1, "b": 1})
             check("lab the server answers after a cancel", text_of(added) == "2", text_of(added))
 
+            # A blocking tool learns of the cancellation from its context.
+            spin = asyncio.create_task(session.call_tool("spin", {"tag": "python-spin"}))
+            check("lab the spinning call starts", await wait_for(markers / "python-spin.started"), "never started")
+            spin.cancel()
+            try:
+                await spin
+            except asyncio.CancelledError:
+                pass
+            check("lab the context tells a blocking tool of the cancellation",
+                  await wait_for(markers / "python-spin.noticed"), "never noticed")
+
+            # Progress reported through the context arrives as `notifications/progress`, in order.
+            seen = []
+
+            async def on_progress(progress, total, message):
+                seen.append((progress, total, message))
+
+            counted = await session.call_tool("count", {"to": 3}, progress_callback=on_progress)
+            check("lab count answers", text_of(counted) == "3", text_of(counted))
+            check("lab progress arrives in order", seen == [(1.0, 3.0, "step 1"), (2.0, 3.0, "step 2"), (3.0, 3.0, "step 3")],
+                  repr(seen))
+
 
 async def main():
     server, lab = sys.argv[1], sys.argv[2]

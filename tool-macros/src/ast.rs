@@ -20,6 +20,9 @@ pub struct FnTool {
     /// Takes `&self`: a method of a toolbox.
     pub has_receiver: bool,
     pub params: Vec<Param>,
+    /// Where a `&CallContext` parameter stands among the arguments (how many come before it): the
+    /// call's context, never in the schema.
+    pub context: Option<usize>,
     pub output: Output,
 }
 
@@ -81,6 +84,7 @@ pub fn fn_tool(args: ToolArgs, attrs: &[Attribute], sig: &mut Signature, place: 
         errors.at(variadic, "a tool cannot be variadic; take a `Vec` instead");
     }
     let mut has_receiver = false;
+    let mut context = None;
     let mut params = Vec::new();
     let mut strict_blockers = Vec::new();
     for input in &mut sig.inputs {
@@ -88,6 +92,22 @@ pub fn fn_tool(args: ToolArgs, attrs: &[Attribute], sig: &mut Signature, place: 
             FnArg::Receiver(receiver) => {
                 has_receiver = true;
                 receiver_rule(receiver, place, errors);
+            }
+            FnArg::Typed(pat_type) if is_context(&pat_type.ty) => {
+                if context.is_some() {
+                    errors.at(&pat_type.ty, "a tool takes one `&CallContext` at most");
+                }
+                if let Type::Reference(reference) = &*pat_type.ty
+                    && reference.mutability.is_some()
+                {
+                    errors.at(&pat_type.ty, "the call context is shared: take `&CallContext`, not `&mut CallContext`");
+                }
+                if let Some(attr) = pat_type.attrs.iter().find(|attr| is_arg_attribute(attr)) {
+                    errors.at(attr, "the call context is not an argument of the model: it takes no #[arg(...)]");
+                }
+                // Removed either way, so the compiler does not also report an unknown attribute.
+                pat_type.attrs.retain(|attr| !is_arg_attribute(attr));
+                context = Some(params.len());
             }
             FnArg::Typed(pat_type) => {
                 let mut arg = ArgArgs::default();
@@ -143,8 +163,15 @@ pub fn fn_tool(args: ToolArgs, attrs: &[Attribute], sig: &mut Signature, place: 
         is_async: sig.asyncness.is_some(),
         has_receiver,
         params,
+        context,
         output,
     }
+}
+
+/// Whether `ty` is a borrowed `CallContext` (by its last path segment, however it was imported).
+fn is_context(ty: &Type) -> bool {
+    let Type::Reference(reference) = ty else { return false };
+    matches!(&*reference.elem, Type::Path(path) if path.qself.is_none() && path.path.segments.last().is_some_and(|segment| segment.ident == "CallContext" && segment.arguments.is_empty()))
 }
 
 fn receiver_rule(receiver: &syn::Receiver, place: Place, errors: &mut Errors) {

@@ -148,6 +148,7 @@ fn free_fn(tool: &FnTool, vis: &syn::Visibility) -> TokenStream {
                 fn call(arguments: &str) -> impl #rt::__private::Future<
                     Output = ::core::result::Result<#rt::__private::serde_json::Value, #rt::ToolError>
                 > + ::core::marker::Send {
+                    let __toolc_context = #rt::CallContext::detached();
                     #rt::__private::guard(#name, async move { #body })
                 }
             }
@@ -288,6 +289,17 @@ fn impl_toolbox(toolbox: &ImplToolbox) -> TokenStream {
                 }
 
                 fn call(&self, name: &str, arguments: &str) -> impl #rt::__private::Future<
+                    Output = ::core::result::Result<#rt::__private::serde_json::Value, #rt::ToolError>
+                > + ::core::marker::Send {
+                    <Self as #rt::Toolbox>::call_with(self, name, arguments, #rt::CallContext::detached())
+                }
+
+                fn call_with(
+                    &self,
+                    name: &str,
+                    arguments: &str,
+                    __toolc_context: &#rt::CallContext,
+                ) -> impl #rt::__private::Future<
                     Output = ::core::result::Result<#rt::__private::serde_json::Value, #rt::ToolError>
                 > + ::core::marker::Send {
                     #rt::__private::guard(name, async move {
@@ -540,7 +552,17 @@ fn output_schema(ty: TokenStream) -> TokenStream {
 fn call_body(tool: &FnTool, args_ident: &Ident, callee: TokenStream, definition: TokenStream) -> TokenStream {
     let rt = krate::runtime();
     let name = tool.name();
-    let fields = tool.params.iter().map(|param| &param.ident);
+    let mut call_args: Vec<TokenStream> = tool
+        .params
+        .iter()
+        .map(|param| {
+            let field = &param.ident;
+            quote!(args.#field)
+        })
+        .collect();
+    if let Some(position) = tool.context {
+        call_args.insert(position, quote!(__toolc_context));
+    }
     let receiver = tool.has_receiver.then(|| quote!(self,));
     let call_await = tool.is_async.then(|| quote!(.await));
     // Spanned on the return type, so a missing `Serialize` or `Display` is reported there.
@@ -554,7 +576,7 @@ fn call_body(tool: &FnTool, args_ident: &Ident, callee: TokenStream, definition:
             ::core::result::Result::Ok(args) => args,
             ::core::result::Result::Err(err) => return ::core::result::Result::Err(err),
         };
-        let output = #callee(#receiver #(args.#fields),*) #call_await;
+        let output = #callee(#receiver #(#call_args),*) #call_await;
         #output
     }
 }

@@ -57,6 +57,7 @@
 // Lets the macros name this crate `::tool_runtime` from inside it too.
 extern crate self as tool_runtime;
 
+mod context;
 mod def;
 pub mod dispatch;
 mod error;
@@ -69,6 +70,7 @@ pub mod schema;
 pub mod target;
 mod tool;
 
+pub use context::{CallContext, Progress};
 pub use def::{Annotations, SourceLocation, ToolDef, ToolExample};
 pub use dispatch::{DispatchError, DispatchOptions, Exchange, FinalAnswer, ToolCall, ToolResult};
 pub use error::{ArgumentProblem, ToolError};

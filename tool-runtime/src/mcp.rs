@@ -5,7 +5,8 @@
 //! decoding, limits and model-facing errors as [`Toolbox::handle`]). Arguments that do not fit and
 //! a tool's `Err` or panic are results with `isError: true`, which the model reads; an unknown tool
 //! is a JSON-RPC error whose message names the closest tool. A call the client cancels
-//! (`notifications/cancelled`) has its future dropped.
+//! (`notifications/cancelled`) has its future dropped; a tool that takes a `&CallContext` sees the
+//! cancellation and reports progress through it (`notifications/progress`, when the client asked).
 //!
 //! ```no_run
 //! use tool_runtime::mcp::McpServer;
@@ -36,7 +37,7 @@ use std::sync::Arc;
 use futures_util::future::{Either, select};
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, ErrorCode, Implementation, ListToolsResult,
-    PaginatedRequestParams, ServerCapabilities, ServerConfig, Tool,
+    PaginatedRequestParams, ProgressNotificationParam, ServerCapabilities, ServerConfig, Tool,
 };
 use rmcp::service::{RequestContext, RoleServer};
 use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
@@ -45,7 +46,7 @@ use rmcp::{ErrorData, ServerHandler, ServiceExt};
 use serde_json::Value;
 
 use crate::dispatch::{self, DispatchOptions, ToolCall, ToolResult, panics};
-use crate::{RenderError, Target, ToolError, Toolbox};
+use crate::{CallContext, Progress, RenderError, Target, ToolError, Toolbox};
 
 /// A [`Toolbox`] as an MCP server: an rmcp [`ServerHandler`], cheap to clone (one per HTTP session).
 pub struct McpServer<T> {
@@ -128,11 +129,37 @@ impl<T: Toolbox + Send + 'static> McpServer<T> {
         Ok(HttpServer { address, task })
     }
 
-    async fn run(&self, call: &ToolCall) -> Result<Value, ToolError> {
+    async fn run(&self, call: &ToolCall, context: &CallContext) -> Result<Value, ToolError> {
         dispatch::check_limits(call, &DispatchOptions::default())?;
         // The calls `#[toolbox]` makes catch their own panics; a `Toolbox` written by hand may not.
-        panics::guard(&call.name, self.toolbox.call(&call.name, &call.arguments)).await
+        panics::guard(&call.name, self.toolbox.call_with(&call.name, &call.arguments, context)).await
     }
+}
+
+/// The [`CallContext`] of a request: cancelled with it, and reporting progress as
+/// `notifications/progress` when the client sent a progress token. The notifications go out in
+/// order through one task, which ends when the context is dropped.
+fn call_context(request: &RequestContext<RoleServer>) -> (CallContext, Option<tokio::task::JoinHandle<()>>) {
+    let cancelled = request.ct.clone();
+    let context = CallContext::new().cancelled_when(move || cancelled.is_cancelled());
+    let Some(token) = request.meta.get_progress_token() else { return (context, None) };
+    let (send, mut receive) = tokio::sync::mpsc::unbounded_channel::<Progress>();
+    let peer = request.peer.clone();
+    let forward = tokio::spawn(async move {
+        while let Some(progress) = receive.recv().await {
+            let mut notification = ProgressNotificationParam::new(token.clone(), progress.progress);
+            if let Some(total) = progress.total {
+                notification = notification.with_total(total);
+            }
+            if let Some(message) = progress.message {
+                notification = notification.with_message(message);
+            }
+            if peer.notify_progress(notification).await.is_err() {
+                break;
+            }
+        }
+    });
+    (context.on_progress(move |progress| drop(send.send(progress))), Some(forward))
 }
 
 impl<T: Toolbox + Send + 'static> ServerHandler for McpServer<T> {
@@ -161,13 +188,19 @@ impl<T: Toolbox + Send + 'static> ServerHandler for McpServer<T> {
         };
         let arguments = request.arguments.map(|arguments| Value::Object(arguments).to_string()).unwrap_or_default();
         let call = ToolCall { id: None, name: request.name.into_owned(), arguments };
+        let (call_context, progress) = call_context(&context);
         // A cancelled call's future is dropped here: the tool stops at its next await.
-        let outcome = match select(pin!(self.run(&call)), pin!(context.ct.cancelled())).await {
+        let outcome = match select(pin!(self.run(&call, &call_context)), pin!(context.ct.cancelled())).await {
             Either::Left((outcome, _)) => outcome,
             Either::Right(((), _)) => {
                 return Err(ErrorData::new(ErrorCode::INTERNAL_ERROR, Cow::Borrowed("the call was cancelled"), None));
             }
         };
+        // Every progress notification goes out before the result.
+        drop(call_context);
+        if let Some(progress) = progress {
+            let _ = progress.await;
+        }
         let result = dispatch::mcp::call_result(&ToolResult::new(&call, outcome), Some(def));
         let result: CallToolResult =
             serde_json::from_value(result).map_err(|err| ErrorData::internal_error(err.to_string(), None))?;

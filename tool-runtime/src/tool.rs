@@ -6,7 +6,7 @@ use serde_json::Value;
 
 use crate::dispatch::{self, DispatchError, DispatchOptions, Exchange};
 use crate::target::cache::RenderCache;
-use crate::{RenderError, RenderOptions, Rendered, Target, ToolDef, ToolError, render_tools};
+use crate::{CallContext, RenderError, RenderOptions, Rendered, Target, ToolDef, ToolError, render_tools};
 
 /// A tool made by `#[tool]`: a name known at compile time and a definition computed once.
 ///
@@ -118,6 +118,18 @@ pub trait Toolbox: Sync {
     /// body, or in a hand-written `Deserialize` of its arguments or `Serialize` of its output) is
     /// [`ToolError::Panicked`], and the caller goes on.
     fn call(&self, name: &str, arguments: &str) -> impl Future<Output = Result<Value, ToolError>> + Send;
+
+    /// [`Toolbox::call`] with the call's [`CallContext`], which a tool taking `&CallContext` reports
+    /// progress to and learns of its cancellation from (an MCP server passes the client's).
+    fn call_with(
+        &self,
+        name: &str,
+        arguments: &str,
+        context: &CallContext,
+    ) -> impl Future<Output = Result<Value, ToolError>> + Send {
+        let _ = context;
+        self.call(name, arguments)
+    }
 
     /// Runs every tool call of a provider response (its JSON bytes) and returns what goes back to
     /// the provider, in its format: see [`Exchange::reply`]. Calls run concurrently, answered in order;

@@ -1,12 +1,14 @@
 //! An MCP server over stdio whose tools misbehave on purpose, for the MCP clients' tests: one panics,
-//! one runs until it is cancelled, one adds. `lab-mcp MARKER_DIR`: the slow tool writes
-//! `MARKER_DIR/<tag>.started` when it starts and `<tag>.dropped` when its future is dropped.
+//! one runs until it is cancelled, one blocks until its context says it is cancelled, one reports
+//! progress, one adds. `lab-mcp MARKER_DIR`: the slow tools write `MARKER_DIR/<tag>.started` when
+//! they start, and `<tag>.dropped` when the future is dropped or `<tag>.noticed` when the context
+//! told of the cancellation.
 
 use std::path::PathBuf;
 use std::time::Duration;
 
 use tool_runtime::mcp::McpServer;
-use tool_runtime::toolbox;
+use tool_runtime::{CallContext, toolbox};
 
 /// Tools that misbehave.
 pub struct Lab {
@@ -40,6 +42,33 @@ impl Lab {
         let _ = std::fs::write(self.markers.join(format!("{tag}.started")), "");
         tokio::time::sleep(Duration::from_secs(3600)).await;
         "finished".to_owned()
+    }
+
+    /// Block until the call is cancelled, watching the call's context.
+    ///
+    /// # Arguments
+    /// * `tag` - Names the marker files of this call.
+    #[tool]
+    pub fn spin(&self, context: &CallContext, tag: String) -> String {
+        let _ = std::fs::write(self.markers.join(format!("{tag}.started")), "");
+        while !context.is_cancelled() {
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        let _ = std::fs::write(self.markers.join(format!("{tag}.noticed")), "");
+        "stopped".to_owned()
+    }
+
+    /// Count to `to`, reporting every step as progress.
+    ///
+    /// # Arguments
+    /// * `to` - Where to stop.
+    #[tool]
+    pub async fn count(&self, to: u32, context: &CallContext) -> u32 {
+        for step in 1..=to {
+            context.report(f64::from(step), Some(f64::from(to)), format!("step {step}"));
+            tokio::task::yield_now().await;
+        }
+        to
     }
 
     /// Add two numbers.

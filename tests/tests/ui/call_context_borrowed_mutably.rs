@@ -1,0 +1,10 @@
+use tool_runtime::{CallContext, tool};
+
+/// Index the files.
+#[tool]
+pub fn index(context: &mut CallContext, files: u32) -> u32 {
+    let _ = context;
+    files
+}
+
+fn main() {}

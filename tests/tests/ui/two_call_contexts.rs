@@ -1,0 +1,10 @@
+use tool_runtime::{CallContext, tool};
+
+/// Index the files.
+#[tool]
+pub fn index(context: &CallContext, again: &CallContext, files: u32) -> u32 {
+    let _ = (context, again);
+    files
+}
+
+fn main() {}

@@ -83,7 +83,8 @@ pub use tool_macros::{tool, toolbox};
 #[path = "private.rs"]
 pub mod __private;
 
-/// The README's quick start, compiled and run as a doctest so it cannot drift from the API.
-#[cfg(doctest)]
+/// The README's quick start, compiled and run as a doctest so it cannot drift from the API. Its MCP
+/// example needs the `mcp` feature, which the workspace's test run turns on.
+#[cfg(all(doctest, feature = "mcp"))]
 #[doc = include_str!("../../README.md")]
 pub struct ReadmeQuickStart;

@@ -174,6 +174,12 @@ fn foreign_keywords(node: &mut Map<String, Value>, at: &str, lowering: &mut Lowe
     if node.get("propertyOrdering").is_some_and(|value| !names(value)) {
         move_to_description(node, &["propertyOrdering"], at, lowering);
     }
+    // `types.Schema` reads counts as 64-bit integers; JSON Schema takes any integral number.
+    for count in ["minItems", "maxItems", "minLength", "maxLength", "minProperties", "maxProperties"] {
+        if node.get(count).is_some_and(|value| value.as_u64().is_none()) {
+            move_to_description(node, &[count], at, lowering);
+        }
+    }
 }
 
 /// Type lists and `anyOf` branches of `null` become `nullable: true`.
@@ -267,5 +273,15 @@ mod tests {
         let shape = &rendered["parameters"]["properties"]["shape"];
         assert_eq!(shape["anyOf"], json!([{"type": "object"}, {"type": "array"}]));
         assert_eq!(shape["description"], "{name: \"a keyword Gemini does not take\"}");
+    }
+
+    #[test]
+    fn a_count_beyond_64_bits_moves_into_the_description() {
+        let schema = json!({"type": "object", "properties": {"tags": {"type": "array", "items": {"type": "string"}, "minItems": 1e40, "maxItems": 3}}});
+        let rendered = ToolDef::new("tag", "Tag.", schema).render(Target::Gemini).unwrap().value;
+        let tags = &rendered["parameters"]["properties"]["tags"];
+        assert_eq!(tags["maxItems"], 3);
+        assert!(tags.get("minItems").is_none());
+        assert_eq!(tags["description"], "{minItems: 1e+40}");
     }
 }

@@ -16,19 +16,11 @@ from google.genai import types
 from mcp.types import ListToolsResult
 from openai.lib._pydantic import _ensure_strict_json_schema
 
+from tally import check, finish
+
 # Deeply nested schemas are valid; the validators recurse once per level and then some.
 sys.setrecursionlimit(20000)
 
-passed = 0
-failures = []
-
-
-def check(label, ok, detail=""):
-    global passed
-    if ok:
-        passed += 1
-    else:
-        failures.append(f"{label}: {detail}")
 
 
 def schema_ok(label, schema):
@@ -138,10 +130,7 @@ def main():
             json_schema(path.stem, tools)
         else:
             check(path.name, False, "unknown variant")
-    for failure in failures:
-        print("FAIL " + failure)
-    print(f"{passed} passed, {len(failures)} failed")
-    sys.exit(1 if failures else 0)
+    finish()
 
 
 main()

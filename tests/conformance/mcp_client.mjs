@@ -113,6 +113,15 @@ async function misbehaving() {
   mkdirSync(markers, { recursive: true });
   const client = new Client({ name: 'toolc-test', version: '1.0.0' });
   await client.connect(new StdioClientTransport({ command: lab, args: [markers], stderr: 'ignore' }));
+  // Calls `name` until its marker says it started, then aborts it: whether it started, and rejected.
+  const abortOnceStarted = async (name, tag) => {
+    const controller = new AbortController();
+    const call = client.callTool({ name, arguments: { tag } }, undefined, { signal: controller.signal });
+    const started = await waitFor(join(markers, `${tag}.started`));
+    controller.abort();
+    const rejected = await call.then(() => false, () => true);
+    return { started, rejected };
+  };
   try {
     const exploded = await client.callTool({ name: 'explode', arguments: {} });
     check('lab a panicking tool is an error result naming the panic', exploded.isError === true && textOf(exploded).includes('tool `explode` panicked: the lab exploded'), JSON.stringify(exploded));
@@ -120,21 +129,16 @@ async function misbehaving() {
     check('lab the next call works', textOf(added) === '5', JSON.stringify(added));
 
     // Aborting the signal sends `notifications/cancelled`; the tool's future is dropped.
-    const controller = new AbortController();
-    const slow = client.callTool({ name: 'slow', arguments: { tag: 'typescript' } }, undefined, { signal: controller.signal });
-    check('lab the slow call starts', await waitFor(join(markers, 'typescript.started')), 'never started');
-    controller.abort();
-    await slow.then(() => check('lab an aborted call rejects', false, 'it resolved'), () => check('lab an aborted call rejects', true));
+    const slow = await abortOnceStarted('slow', 'typescript');
+    check('lab the slow call starts', slow.started, 'never started');
+    check('lab an aborted call rejects', slow.rejected, 'it resolved');
     check("lab a cancelled call's future is dropped", await waitFor(join(markers, 'typescript.dropped')), 'still running');
     const again = await client.callTool({ name: 'add', arguments: { a: 1, b: 1 } });
     check('lab the server answers after a cancel', textOf(again) === '2', JSON.stringify(again));
 
     // A blocking tool learns of the cancellation from its context.
-    const spinning = new AbortController();
-    const spin = client.callTool({ name: 'spin', arguments: { tag: 'typescript-spin' } }, undefined, { signal: spinning.signal });
-    check('lab the spinning call starts', await waitFor(join(markers, 'typescript-spin.started')), 'never started');
-    spinning.abort();
-    await spin.catch(() => {});
+    const spin = await abortOnceStarted('spin', 'typescript-spin');
+    check('lab the spinning call starts', spin.started, 'never started');
     check('lab the context tells a blocking tool of the cancellation', await waitFor(join(markers, 'typescript-spin.noticed')), 'never noticed');
 
     // Progress reported through the context arrives as `notifications/progress`, in order.

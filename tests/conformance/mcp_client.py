@@ -19,16 +19,8 @@ import sys
 from mcp import ClientSession, MCPError, StdioServerParameters, stdio_client
 from mcp.client.streamable_http import streamable_http_client
 
-passed = 0
-failures = []
+from tally import check, finish
 
-
-def check(label, ok, detail=""):
-    global passed
-    if ok:
-        passed += 1
-    else:
-        failures.append(f"{label}: {detail}")
 
 
 def text_of(result):
@@ -123,6 +115,18 @@ async def wait_for(path, seconds=10.0):
     return False
 
 
+async def cancel_once_started(call, started):
+    """Runs `call` until the marker `started` appears, then cancels it; whether it started."""
+    task = asyncio.create_task(call)
+    ok = await wait_for(started)
+    task.cancel()
+    try:
+        await task
+    except asyncio.CancelledError:
+        pass
+    return ok
+
+
 async def misbehaving(lab, work):
     markers = work / "lab"
     markers.mkdir()
@@ -137,25 +141,15 @@ async def misbehaving(lab, work):
             check("lab the next call works", not added.is_error and text_of(added) == "5", text_of(added))
 
             # Cancelling the call: the client sends `notifications/cancelled`; the tool's future is dropped.
-            slow = asyncio.create_task(session.call_tool("slow", {"tag": "python"}))
-            check("lab the slow call starts", await wait_for(markers / "python.started"), "never started")
-            slow.cancel()
-            try:
-                await slow
-            except asyncio.CancelledError:
-                pass
+            started = await cancel_once_started(session.call_tool("slow", {"tag": "python"}), markers / "python.started")
+            check("lab the slow call starts", started, "never started")
             check("lab a cancelled call's future is dropped", await wait_for(markers / "python.dropped"), "still running")
             added = await session.call_tool("add", {"a": 1, "b": 1})
             check("lab the server answers after a cancel", text_of(added) == "2", text_of(added))
 
             # A blocking tool learns of the cancellation from its context.
-            spin = asyncio.create_task(session.call_tool("spin", {"tag": "python-spin"}))
-            check("lab the spinning call starts", await wait_for(markers / "python-spin.started"), "never started")
-            spin.cancel()
-            try:
-                await spin
-            except asyncio.CancelledError:
-                pass
+            started = await cancel_once_started(session.call_tool("spin", {"tag": "python-spin"}), markers / "python-spin.started")
+            check("lab the spinning call starts", started, "never started")
             check("lab the context tells a blocking tool of the cancellation",
                   await wait_for(markers / "python-spin.noticed"), "never noticed")
 
@@ -178,10 +172,7 @@ async def main():
     await over_stdio(server, work, expected)
     await over_http(server, work, expected)
     await misbehaving(lab, work)
-    for failure in failures:
-        print("FAIL " + failure)
-    print(f"{passed} passed, {len(failures)} failed")
-    sys.exit(1 if failures else 0)
+    finish()
 
 
 asyncio.run(main())

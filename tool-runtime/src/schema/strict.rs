@@ -74,7 +74,7 @@ pub(crate) fn strict_objects(
             node.insert("type".to_owned(), only);
             notes.push((at.to_owned(), ChangeKind::Rewritten, "a list of one type written as the type".to_owned()));
         }
-        if node.get("type").is_some_and(|ty| ty.is_string()) && !is_object(node) {
+        if node.contains_key("type") && !is_object(node) {
             // They constrain only objects, and strict mode would make them demand fields.
             for keyword in ["properties", "required", "additionalProperties", "patternProperties"] {
                 if node.remove(keyword).is_some() {
@@ -164,6 +164,32 @@ mod tests {
         );
         let paths: Vec<&str> = lowering.report.changes.iter().map(|change| change.path.as_str()).collect();
         assert_eq!(paths, ["/properties/inner", "/properties/n"]);
+    }
+
+    #[test]
+    fn object_keywords_on_values_that_are_not_objects_are_dropped() {
+        let mut schema = json!({
+            "type": "object",
+            "properties": {
+                "n": {"type": ["integer", "null"], "properties": {"x": {"type": "string"}}, "required": ["x"]},
+                "s": {"type": ["string"], "additionalProperties": false}
+            },
+            "required": ["n", "s"]
+        });
+        let mut lowering = Lowering::new("t", Target::OpenAi);
+        strict_objects(&mut schema, "", Optional::RequiredNullable, NullStyle::TypeArray, &mut lowering).unwrap();
+        assert_eq!(schema["properties"]["n"], json!({"type": ["integer", "null"]}));
+        assert_eq!(schema["properties"]["s"], json!({"type": "string"}));
+        let kinds: Vec<_> = lowering.report.changes.iter().map(|change| (change.path.as_str(), change.kind)).collect();
+        assert_eq!(
+            kinds,
+            [
+                ("/properties/n/properties", ChangeKind::Dropped),
+                ("/properties/n/required", ChangeKind::Dropped),
+                ("/properties/s", ChangeKind::Rewritten),
+                ("/properties/s/additionalProperties", ChangeKind::Dropped),
+            ]
+        );
     }
 
     #[test]

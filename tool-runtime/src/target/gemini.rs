@@ -206,8 +206,10 @@ fn nullable(node: &mut Map<String, Value>) {
                         branch.insert("type".to_owned(), ty);
                         branch.remove("nullable");
                         branch.remove("description");
-                        // Keywords outside the subset go into the node's description, once.
-                        branch.retain(|key, _| KEPT.contains(&key.as_str()));
+                        // Keywords outside the subset go into the node's description, once; the
+                        // value-level ones (an enum, a default) stay on the node, for every branch.
+                        const ON_THE_NODE: &[&str] = &["enum", "default", "example", "title"];
+                        branch.retain(|key, _| KEPT.contains(&key.as_str()) && !ON_THE_NODE.contains(&key.as_str()));
                         Value::Object(branch)
                     })
                     .collect();
@@ -267,12 +269,12 @@ mod tests {
     fn a_type_list_split_into_branches_leaves_foreign_keywords_in_the_description_only() {
         let schema = json!({
             "type": "object",
-            "properties": {"shape": {"type": ["object", "array"], "name": "a keyword Gemini does not take"}}
+            "properties": {"shape": {"type": ["object", "array"], "name": "a keyword Gemini does not take", "enum": [{}, [], 1]}}
         });
         let rendered = ToolDef::new("store", "Store.", schema).render(Target::Gemini).unwrap().value;
         let shape = &rendered["parameters"]["properties"]["shape"];
         assert_eq!(shape["anyOf"], json!([{"type": "object"}, {"type": "array"}]));
-        assert_eq!(shape["description"], "{name: \"a keyword Gemini does not take\"}");
+        assert_eq!(shape["description"], "{enum: [{},[],1]}\n\n{name: \"a keyword Gemini does not take\"}");
     }
 
     #[test]

@@ -22,6 +22,9 @@ pub fn problem(schema: &Value, schema_at: &str) -> Option<(String, String)> {
             return Some((path, format!("not valid JSON Schema (2020-12): {err}")));
         }
     };
+    if let Some((path, rule)) = invalid_pattern(&schema, &mut schema_at.to_owned()) {
+        return Some((path, rule));
+    }
     // The root's examples are the tool's: calls the model is shown, which must be calls it may make.
     let examples = schema.get("examples").and_then(Value::as_array).map(Vec::as_slice).unwrap_or_default();
     examples.iter().enumerate().find_map(|(index, example)| {
@@ -34,6 +37,35 @@ pub fn problem(schema: &Value, schema_at: &str) -> Option<(String, String)> {
         let at = if at.is_empty() { "its root".to_owned() } else { format!("`{at}`") };
         Some((format!("{schema_at}/examples/{index}"), format!("the example does not fit the schema: at {at}, {err}")))
     })
+}
+
+/// The first `pattern` below `schema` that is no regular expression, wherever it stands: building
+/// the validator compiles only the patterns a `$ref` or the root reaches, and a provider checks all.
+fn invalid_pattern(schema: &Value, path: &mut String) -> Option<(String, String)> {
+    let here = path.len();
+    let found = match schema {
+        Value::Object(node) => node.iter().find_map(|(key, value)| {
+            path.truncate(here);
+            path.push('/');
+            path.push_str(&key.replace('~', "~0").replace('/', "~1"));
+            match (key.as_str(), value) {
+                ("pattern", Value::String(pattern)) => {
+                    // Every pattern, even one no `$ref` reaches (which building the validator skips).
+                    let err = jsonschema::validator_for(&serde_json::json!({"pattern": pattern})).err()?;
+                    Some((path.clone(), format!("not valid JSON Schema (2020-12): {err}")))
+                }
+                _ => invalid_pattern(value, path),
+            }
+        }),
+        Value::Array(items) => items.iter().enumerate().find_map(|(index, item)| {
+            path.truncate(here);
+            path.push_str(&format!("/{index}"));
+            invalid_pattern(item, path)
+        }),
+        _ => None,
+    };
+    path.truncate(here);
+    found
 }
 
 #[cfg(test)]
@@ -73,6 +105,17 @@ mod tests {
             (path.as_str(), rule.as_str()),
             ("/examples/1", "the example is not an object, as a tool's arguments always are: 7")
         );
+    }
+
+    #[test]
+    fn a_pattern_no_reference_reaches_is_checked_too() {
+        for pattern in ["([", r"(?<=a)b\1"] {
+            let schema = json!({"$defs": {"unused": {"type": "string", "pattern": pattern}}, "properties": {"b": {"pattern": r"(x)\1"}}});
+            let (path, rule) = problem(&schema, "/0/input_schema").unwrap();
+            assert_eq!(path, "/0/input_schema/$defs/unused/pattern", "{pattern}");
+            assert!(rule.starts_with("not valid JSON Schema (2020-12): "), "{rule}");
+        }
+        assert_eq!(problem(&json!({"properties": {"b": {"type": "string", "pattern": r"(x)\1"}}}), ""), None);
     }
 
     #[test]

@@ -383,3 +383,44 @@ fn import_refuses_a_recursive_type_and_names_the_cycle() {
         stderr(&output)
     );
 }
+
+#[test]
+fn strict_mode_reads_an_untyped_node_with_object_keywords_as_an_object() {
+    // openai-node's strict transform counts `required`, `additionalProperties` and the other object
+    // keywords as making a node without `type` an object, and refuses the first two tools; so does toolc.
+    let cases = [
+        (
+            "union",
+            serde_json::json!({"required": [], "additionalProperties": false, "anyOf": [{"type": "string"}, {"type": "integer"}]}),
+            Some("at /function/parameters/properties/a: `anyOf` beside an object's own `properties`"),
+        ),
+        (
+            "undeclared",
+            serde_json::json!({"properties": {"e": {"type": "string"}}, "required": ["c"]}),
+            Some("at /function/parameters/properties/a: `required` names `c`, which is not among `properties`"),
+        ),
+        ("fine", serde_json::json!({"minProperties": 1, "properties": {"e": {"type": "string"}}}), None),
+    ];
+    for (name, property, refusal) in cases {
+        let tools = serde_json::json!([{"name": name, "description": "Untyped.", "input_schema": {
+            "type": "object", "properties": {"a": property}, "required": ["a"]
+        }}]);
+        let file = json_file(&format!("untyped-object-{name}.json"), &tools);
+        let output = toolc(&["lower", "--target", "openai", file.to_str().unwrap()], Path::new("."));
+        let text = stderr(&output);
+        match refusal {
+            Some(refusal) => {
+                assert_eq!(output.status.code(), Some(1), "{name}: {text}");
+                let expected = format!("error: tool `{name}` cannot be rendered for openai {refusal}");
+                assert!(text.contains(&expected), "{name}: {text}");
+            }
+            None => {
+                assert_eq!(output.status.code(), Some(0), "{name}: {text}");
+                let lowered: Value = serde_json::from_slice(&output.stdout).unwrap();
+                let a = &lowered[0]["function"]["parameters"]["properties"]["a"];
+                assert_eq!(a["additionalProperties"], false, "closed as an object: {a}");
+                assert_eq!(a["required"], serde_json::json!(["e"]), "{a}");
+            }
+        }
+    }
+}

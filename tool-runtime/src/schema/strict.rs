@@ -32,11 +32,25 @@ pub(crate) enum Optional {
     Keep,
 }
 
+/// The keywords that constrain only objects. A node with one of them and no `type` is an object to
+/// the SDKs' strict transforms (openai-node's `hasObjectConstraints`), so it is one here too.
+const OBJECT_KEYWORDS: &[&str] = &[
+    "additionalProperties",
+    "dependencies",
+    "maxProperties",
+    "minProperties",
+    "patternProperties",
+    "properties",
+    "propertyNames",
+    "required",
+];
+
+/// Whether `node` describes objects: its `type` says so, or it has no `type` and an object keyword.
 pub(crate) fn is_object(node: &Map<String, Value>) -> bool {
     match node.get("type") {
         Some(Value::String(ty)) => ty == "object",
         Some(Value::Array(types)) => types.iter().any(|ty| ty == "object"),
-        _ => node.contains_key("properties"),
+        _ => node.keys().any(|key| OBJECT_KEYWORDS.contains(&key.as_str())),
     }
 }
 
@@ -96,9 +110,16 @@ pub(crate) fn strict_objects(
             ));
         }
         node.insert("additionalProperties".to_owned(), Value::Bool(false));
-        let properties = node.entry("properties").or_insert_with(|| Value::Object(Map::new()));
-        if !properties.is_object() {
-            return Ok(());
+        node.entry("properties").or_insert_with(|| Value::Object(Map::new()));
+        let Some(Value::Object(properties)) = node.get("properties") else { return Ok(()) };
+        // A closed object cannot have a field it does not declare: such an object could never be sent.
+        if let Some(Value::Array(required)) = node.get("required")
+            && let Some(name) = required.iter().filter_map(Value::as_str).find(|name| !properties.contains_key(*name))
+        {
+            return Err(lowering.error(
+                at,
+                format!("`required` names `{name}`, which is not among `properties`; strict mode closes the object, so it could never be sent"),
+            ));
         }
         if optional == Optional::Keep {
             return Ok(());

@@ -11,9 +11,9 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use pollster::block_on;
 use proptest::prelude::*;
 use serde_json::{Map, Value, json};
-use tool_runtime::{ConfigTool, DispatchOptions, Target, ToolSet, Toolbox};
+use tool_runtime::{Arguments, CallContext, ConfigTool, DispatchOptions, Target, ToolError, ToolSet, Toolbox, toolbox};
 use toolc_tests::browser::Browser;
-use toolc_tests::nodes::{BrowserAction, NodeOp};
+use toolc_tests::nodes::{BrowserAction, Node, NodeOp, Position};
 use toolc_tests::probe::ScheduleJob;
 
 fn cases() -> u32 {
@@ -50,38 +50,107 @@ fn json_value() -> impl Strategy<Value = Value> {
             .prop_map(|s| json!(s)),
     ];
     leaf.prop_recursive(5, 48, 6, |inner| {
-        let key = prop_oneof![
-            prop::sample::select(vec![
-                "a",
-                "b",
-                "url",
-                "direction",
-                "pixels",
-                "action",
-                "selector",
-                "nodes",
-                "target",
-                "alias",
-                "type",
-                "deleteChildren",
-                "name",
-                "count",
-                "enabled",
-                "priority",
-                "tags",
-                "limits",
-                "steps",
-                "ratio",
-            ])
-            .prop_map(str::to_owned),
-            ".{0,6}",
-        ];
         prop_oneof![
             prop::collection::vec(inner.clone(), 0..6).prop_map(Value::Array),
-            prop::collection::btree_map(key, inner, 0..6)
-                .prop_map(|map| Value::Object(map.into_iter().collect::<Map<_, _>>())),
+            object(inner).prop_map(Value::Object),
         ]
     })
+}
+
+/// Objects of `values`, with keys the tools use and others.
+fn object(values: impl Strategy<Value = Value>) -> impl Strategy<Value = Map<String, Value>> {
+    let key = prop_oneof![
+        prop::sample::select(vec![
+            "a",
+            "b",
+            "url",
+            "direction",
+            "pixels",
+            "action",
+            "selector",
+            "nodes",
+            "target",
+            "alias",
+            "type",
+            "deleteChildren",
+            "name",
+            "count",
+            "enabled",
+            "priority",
+            "tags",
+            "limits",
+            "steps",
+            "ratio",
+        ])
+        .prop_map(str::to_owned),
+        ".{0,6}",
+    ];
+    prop::collection::btree_map(key, values, 0..6).prop_map(|map| map.into_iter().collect())
+}
+
+/// Arguments that fit one of the browser's tools, some with a field more or a `null`.
+fn fitting() -> impl Strategy<Value = Map<String, Value>> {
+    let fields = prop_oneof![
+        (any::<i64>(), any::<i64>()).prop_map(|(a, b)| json!({"a": a, "b": b})),
+        (prop::sample::select(vec!["up", "down", "left"]), prop::option::of(any::<u32>()))
+            .prop_map(|(direction, pixels)| json!({"direction": direction, "pixels": pixels})),
+        ".{0,12}".prop_map(|url| json!({"url": url})),
+        (
+            prop_oneof![Just(json!("end")), any::<u32>().prop_map(|n| json!(n))],
+            prop::collection::vec(
+                (".{0,6}", prop::option::of(prop::sample::select(vec!["alias", "kind", "extra"]))).prop_map(
+                    |(alias, more)| {
+                        let mut node = json!({"alias": alias, "type": "browser_action"});
+                        if let Some(more) = more {
+                            node[more] = json!(1);
+                        }
+                        node
+                    }
+                ),
+                0..3
+            )
+        )
+            .prop_map(|(target, nodes)| json!({"target": target, "nodes": nodes})),
+    ];
+    (fields, prop::option::of((prop::sample::select(vec!["pixels", "b", "extra"]), json_value()))).prop_map(
+        |(fields, more)| {
+            let Value::Object(mut fields) = fields else { unreachable!("objects") };
+            if let Some((key, value)) = more {
+                fields.insert(key.to_owned(), value);
+            }
+            fields
+        },
+    )
+}
+
+/// Tools whose arguments hold open structs (serde skips a field they do not declare) and an
+/// untagged union: decoding must find the fields serde skipped.
+struct Workflow;
+
+#[toolbox]
+impl Workflow {
+    /// Insert nodes.
+    ///
+    /// # Arguments
+    /// * `target` - Where.
+    /// * `nodes` - The nodes.
+    #[tool]
+    fn insert(target: Position, nodes: Vec<Node>) -> String {
+        format!("{target:?} {nodes:?}")
+    }
+}
+
+fn agree(
+    name: &str,
+    from_text: Result<Value, ToolError>,
+    from_object: Result<Value, ToolError>,
+) -> Result<(), TestCaseError> {
+    match (from_text, from_object) {
+        (Ok(text), Ok(object)) => prop_assert_eq!(text, object),
+        (Err(text), Err(object)) => prop_assert_eq!(text.to_string(), object.to_string()),
+        (text, object) => prop_assert!(false, "{name}: from text {text:?}, from the object {object:?}"),
+    }
+    Ok(())
 }
 
 /// Argument text: JSON, JSON cut or spliced at any point, JSON encoded twice, or any string.
@@ -192,6 +261,20 @@ proptest! {
             (Err(text), Err(tree)) => prop_assert_eq!(text.to_string(), tree.to_string()),
             (text, tree) => prop_assert!(false, "{target}: from text {text:?}, from the tree {tree:?}"),
         }
+    }
+
+    /// An MCP server hands a toolbox the arguments as the object it parsed; the answer must be the
+    /// one the object's text gets.
+    #[test]
+    fn arguments_as_text_and_as_object_agree(
+        name in prop_oneof![name(), Just("insert".to_owned())],
+        arguments in prop_oneof![object(json_value()), fitting()],
+    ) {
+        let text = Value::Object(arguments.clone()).to_string();
+        let object = Arguments::Object(&arguments);
+        let browser = Browser::default();
+        agree(&name, block_on(browser.call(&name, &text)), block_on(browser.call_arguments(&name, object, CallContext::detached())))?;
+        agree(&name, block_on(Workflow.call(&name, &text)), block_on(Workflow.call_arguments(&name, object, CallContext::detached())))?;
     }
 
     #[test]

@@ -298,6 +298,17 @@ fn impl_toolbox(toolbox: &ImplToolbox) -> TokenStream {
                     &self,
                     name: &str,
                     arguments: &str,
+                    context: &#rt::CallContext,
+                ) -> impl #rt::__private::Future<
+                    Output = ::core::result::Result<#rt::__private::serde_json::Value, #rt::ToolError>
+                > + ::core::marker::Send {
+                    <Self as #rt::Toolbox>::call_arguments(self, name, #rt::Arguments::Text(arguments), context)
+                }
+
+                fn call_arguments(
+                    &self,
+                    name: &str,
+                    arguments: #rt::Arguments<'_>,
                     __toolc_context: &#rt::CallContext,
                 ) -> impl #rt::__private::Future<
                     Output = ::core::result::Result<#rt::__private::serde_json::Value, #rt::ToolError>

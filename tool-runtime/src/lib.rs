@@ -72,7 +72,7 @@ mod tool;
 
 pub use context::{CallContext, Progress};
 pub use def::{Annotations, SourceLocation, ToolDef, ToolExample};
-pub use dispatch::{DispatchError, DispatchOptions, Exchange, FinalAnswer, ToolCall, ToolResult};
+pub use dispatch::{Arguments, DispatchError, DispatchOptions, Exchange, FinalAnswer, ToolCall, ToolResult};
 pub use error::{ArgumentProblem, ToolError};
 pub use target::report::{Change, ChangeKind, LoweringReport, RenderError};
 pub use target::{RenderOptions, Rendered, Target, UnknownTarget, render_tools};

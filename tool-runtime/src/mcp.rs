@@ -36,17 +36,17 @@ use std::sync::Arc;
 
 use futures_util::future::{Either, select};
 use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, CallToolResult, ErrorCode, Implementation, ListToolsResult,
+    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, ErrorCode, Implementation, ListToolsResult,
     PaginatedRequestParams, ProgressNotificationParam, ServerCapabilities, ServerConfig, Tool,
 };
 use rmcp::service::{RequestContext, RoleServer};
 use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
 use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
 use rmcp::{ErrorData, ServerHandler, ServiceExt};
-use serde_json::Value;
+use serde_json::{Map, Value};
 
-use crate::dispatch::{self, DispatchOptions, ToolCall, ToolResult, panics};
-use crate::{CallContext, Progress, RenderError, Target, ToolError, Toolbox};
+use crate::dispatch::{self, DispatchOptions, panics};
+use crate::{Arguments, CallContext, Progress, RenderError, Target, ToolError, Toolbox};
 
 /// A [`Toolbox`] as an MCP server: an rmcp [`ServerHandler`], cheap to clone (one per HTTP session).
 pub struct McpServer<T> {
@@ -129,10 +129,11 @@ impl<T: Toolbox + Send + 'static> McpServer<T> {
         Ok(HttpServer { address, task })
     }
 
-    async fn run(&self, call: &ToolCall, context: &CallContext) -> Result<Value, ToolError> {
-        dispatch::check_limits(call, &DispatchOptions::default())?;
+    /// Runs the call within the limits; a panic becomes [`ToolError::Panicked`].
+    async fn run(&self, name: &str, arguments: &Map<String, Value>, context: &CallContext) -> Result<Value, ToolError> {
+        dispatch::check_object_limits(name, arguments, &DispatchOptions::default())?;
         // The calls `#[toolbox]` makes catch their own panics; a `Toolbox` written by hand may not.
-        panics::guard(&call.name, self.toolbox.call_with(&call.name, &call.arguments, context)).await
+        panics::guard(name, self.toolbox.call_arguments(name, Arguments::Object(arguments), context)).await
     }
 }
 
@@ -186,11 +187,13 @@ impl<T: Toolbox + Send + 'static> ServerHandler for McpServer<T> {
             let unknown = ToolError::unknown_tool(&request.name, defs.iter().map(|def| &*def.name));
             return Err(ErrorData::invalid_params(unknown.to_string(), None));
         };
-        let arguments = request.arguments.map(|arguments| Value::Object(arguments).to_string()).unwrap_or_default();
-        let call = ToolCall { id: None, name: request.name.into_owned(), arguments };
+        // rmcp has parsed the arguments; they are read from its object, not through text again.
+        let no_arguments = Map::new();
+        let arguments = request.arguments.as_ref().unwrap_or(&no_arguments);
         let (call_context, progress) = call_context(&context);
         // A cancelled call's future is dropped here: the tool stops at its next await.
-        let outcome = match select(pin!(self.run(&call, &call_context)), pin!(context.ct.cancelled())).await {
+        let run = self.run(&request.name, arguments, &call_context);
+        let outcome = match select(pin!(run), pin!(context.ct.cancelled())).await {
             Either::Left((outcome, _)) => outcome,
             Either::Right(((), _)) => {
                 return Err(ErrorData::new(ErrorCode::INTERNAL_ERROR, Cow::Borrowed("the call was cancelled"), None));
@@ -201,9 +204,19 @@ impl<T: Toolbox + Send + 'static> ServerHandler for McpServer<T> {
         if let Some(progress) = progress {
             let _ = progress.await;
         }
-        let result = dispatch::mcp::call_result(&ToolResult::new(&call, outcome), Some(def));
-        let result: CallToolResult =
-            serde_json::from_value(result).map_err(|err| ErrorData::internal_error(err.to_string(), None))?;
+        // The same result `dispatch` writes for MCP, built as rmcp's type.
+        let result = match outcome {
+            Ok(output) => {
+                let text = match &output {
+                    Value::String(text) => text.clone(),
+                    other => other.to_string(),
+                };
+                let mut result = CallToolResult::success(vec![ContentBlock::text(text)]);
+                result.structured_content = dispatch::mcp::structured_content(output, def);
+                result
+            }
+            Err(err) => CallToolResult::error(vec![ContentBlock::text(err.to_string())]),
+        };
         Ok(result.into())
     }
 }

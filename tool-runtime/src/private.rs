@@ -23,10 +23,13 @@ pub use crate::dispatch::panics::{guard, guard_sync};
 pub use crate::schema::input_schema;
 pub use crate::target::cache::RenderCache;
 
-/// Parses a call's arguments for the tool `def` from the raw JSON text, once.
+/// Parses a call's arguments for the tool `def`, from the raw JSON text (once) or a parsed object.
 #[inline]
-pub fn parse_arguments<T: DeserializeOwned>(def: &ToolDef, arguments: &str) -> Result<T, ToolError> {
-    crate::dispatch::arguments::parse(def, arguments)
+pub fn parse_arguments<'a, T: DeserializeOwned>(
+    def: &ToolDef,
+    arguments: impl Into<crate::Arguments<'a>>,
+) -> Result<T, ToolError> {
+    crate::dispatch::arguments::parse_any(def, arguments.into())
 }
 
 /// The JSON output of a tool that returned `value`.

@@ -4,7 +4,7 @@ use std::future::Future;
 
 use serde_json::Value;
 
-use crate::dispatch::{self, DispatchError, DispatchOptions, Exchange};
+use crate::dispatch::{self, Arguments, DispatchError, DispatchOptions, Exchange};
 use crate::target::cache::RenderCache;
 use crate::{CallContext, RenderError, RenderOptions, Rendered, Target, ToolDef, ToolError, render_tools};
 
@@ -129,6 +129,27 @@ pub trait Toolbox: Sync {
     ) -> impl Future<Output = Result<Value, ToolError>> + Send {
         let _ = context;
         self.call(name, arguments)
+    }
+
+    /// [`Toolbox::call_with`] for arguments given as text or as an already parsed JSON object
+    /// ([`Arguments`]). `#[toolbox]` reads an object as it is (with the `mcp` feature, which serves
+    /// objects; otherwise through its text); this default writes it as text for
+    /// [`Toolbox::call_with`]. Either way the result is the same as for the object's text.
+    fn call_arguments(
+        &self,
+        name: &str,
+        arguments: Arguments<'_>,
+        context: &CallContext,
+    ) -> impl Future<Output = Result<Value, ToolError>> + Send {
+        async move {
+            match arguments {
+                Arguments::Text(text) => self.call_with(name, text, context).await,
+                Arguments::Object(object) => {
+                    let text = serde_json::to_string(object).expect("a JSON object is written as text");
+                    self.call_with(name, &text, context).await
+                }
+            }
+        }
     }
 
     /// Runs every tool call of a provider response (its JSON bytes) and returns what goes back to

@@ -3,7 +3,7 @@
 use std::sync::OnceLock;
 
 use serde_json::Value;
-use tool_runtime::{ToolDef, ToolError, Toolbox};
+use tool_runtime::{Arguments, CallContext, ToolDef, ToolError, Toolbox};
 
 use crate::browser::BrowserTools;
 use crate::files::FileTools;
@@ -34,12 +34,25 @@ impl Toolbox for RooTools {
     }
 
     async fn call(&self, name: &str, arguments: &str) -> Result<Value, ToolError> {
+        self.call_arguments(name, Arguments::Text(arguments), CallContext::detached()).await
+    }
+
+    async fn call_with(&self, name: &str, arguments: &str, context: &CallContext) -> Result<Value, ToolError> {
+        self.call_arguments(name, Arguments::Text(arguments), context).await
+    }
+
+    async fn call_arguments(
+        &self,
+        name: &str,
+        arguments: Arguments<'_>,
+        context: &CallContext,
+    ) -> Result<Value, ToolError> {
         if has(FileTools::tools(), name) {
-            self.files.call(name, arguments).await
+            self.files.call_arguments(name, arguments, context).await
         } else if has(WebTools::tools(), name) {
-            self.web.call(name, arguments).await
+            self.web.call_arguments(name, arguments, context).await
         } else if has(BrowserTools::tools(), name) {
-            self.browser.call(name, arguments).await
+            self.browser.call_arguments(name, arguments, context).await
         } else {
             Err(ToolError::unknown_tool(name, Self::tools().iter().map(|tool| &*tool.name)))
         }

@@ -18,6 +18,7 @@ use crate::schema::walk::{push_index, push_token};
 
 use super::json_text::Cursor;
 use super::known_fields::Shapes;
+use super::records::Arguments;
 use crate::{ArgumentProblem, ToolDef, ToolError};
 
 /// What decoding needs to know about a tool's schema, worked out once per definition.
@@ -49,6 +50,20 @@ impl Plan {
     /// Whether a call with this text must go through the schema before serde reads it.
     fn needs_schema(&self, text: &str) -> bool {
         self.tagged || self.constrained || (self.clears_nulls && text.contains("null"))
+    }
+
+    /// [`Plan::needs_schema`] for a parsed object.
+    #[cfg(feature = "mcp")]
+    fn needs_schema_object(&self, object: &Map<String, Value>) -> bool {
+        fn has_null(value: &Value) -> bool {
+            match value {
+                Value::Null => true,
+                Value::Array(items) => items.iter().any(has_null),
+                Value::Object(fields) => fields.values().any(has_null),
+                _ => false,
+            }
+        }
+        self.tagged || self.constrained || (self.clears_nulls && object.values().any(has_null))
     }
 }
 
@@ -112,6 +127,36 @@ pub(crate) fn parse<T: DeserializeOwned>(def: &ToolDef, arguments: &str) -> Resu
         Ok(())
     })?;
     Ok(parsed.expect("decoding succeeds only after a read"))
+}
+
+/// [`parse`] for arguments of either kind.
+#[inline]
+pub(crate) fn parse_any<T: DeserializeOwned>(def: &ToolDef, arguments: Arguments<'_>) -> Result<T, ToolError> {
+    match arguments {
+        Arguments::Text(text) => parse(def, text),
+        Arguments::Object(object) => parse_object(def, object),
+    }
+}
+
+/// [`parse`] for arguments already parsed into a JSON object. A call that may be read as it came
+/// (see [`as_sent`]) is read straight from the object; anything else — a call that goes through the
+/// schema, or one serde refuses — takes the roads of its text, so every answer and every error is
+/// the one its text would get.
+#[inline]
+fn parse_object<T: DeserializeOwned>(def: &ToolDef, object: &Map<String, Value>) -> Result<T, ToolError> {
+    // Only servers of parsed objects (MCP) read them directly: the reader of an object is a second
+    // copy of each argument type's deserializer, which other builds need not compile.
+    #[cfg(feature = "mcp")]
+    {
+        let plan = def.plan();
+        if !plan.needs_schema_object(object)
+            && let Ok(parsed) = T::deserialize(object)
+            && plan.open.as_ref().is_none_or(|shapes| shapes.all_known_in(object))
+        {
+            return Ok(parsed);
+        }
+    }
+    parse(def, &serde_json::to_string(object).expect("a JSON object is written as text"))
 }
 
 /// Whether a call's text can be read as it came — an object, not too long, that need not go through

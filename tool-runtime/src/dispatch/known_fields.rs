@@ -143,6 +143,41 @@ impl Shapes {
             _ => true,
         }
     }
+
+    /// [`Shapes::all_known`] for a parsed object.
+    #[cfg(feature = "mcp")]
+    pub(crate) fn all_known_in(&self, object: &serde_json::Map<String, Value>) -> bool {
+        self.known_fields(self.top, object)
+    }
+
+    #[cfg(feature = "mcp")]
+    fn known_fields(&self, node: usize, object: &serde_json::Map<String, Value>) -> bool {
+        let (shape, _) = self.own(node);
+        let mut next = 0;
+        object.iter().all(|(key, value)| {
+            let field = match shape {
+                Object::Fields(fields, extra) => {
+                    let key = key.as_bytes();
+                    find_field(fields, key, head(key), &mut next).or(*extra)
+                }
+                Object::Map(values) => Some(*values),
+                Object::Unclear => None,
+            };
+            field.is_some_and(|field| self.known_value(field, value))
+        })
+    }
+
+    #[cfg(feature = "mcp")]
+    fn known_value(&self, node: usize, value: &Value) -> bool {
+        match value {
+            Value::Object(object) => self.known_fields(node, object),
+            Value::Array(items) => {
+                let (_, item) = self.own(node);
+                items.iter().all(|value| self.known_value(item, value))
+            }
+            _ => true,
+        }
+    }
 }
 
 /// The node that node `id` stands for, through its aliases (a cycle of aliases is unclear).

@@ -72,10 +72,17 @@ pub(crate) fn call_result(result: &ToolResult, def: Option<&ToolDef>) -> Value {
     let mut call_result = json!({"content": [{"type": "text", "text": result.text()}]});
     if result.is_error {
         call_result["isError"] = json!(true);
-    } else if let Some(schema) = def.and_then(|def| def.output_schema.as_ref()) {
-        let is_object = schema.get("type").is_some_and(|ty| ty == "object");
-        call_result["structuredContent"] =
-            if is_object { result.content.clone() } else { json!({"result": result.content}) };
+    } else if let Some(structured) = def.and_then(|def| structured_content(result.content.clone(), def)) {
+        call_result["structuredContent"] = structured;
     }
     call_result
+}
+
+/// The `structuredContent` of a successful call of `def` that returned `output`: the output as it is
+/// when the output schema is an object's, wrapped as `{"result": …}` otherwise (as the rendered
+/// schema says); none without an output schema.
+pub(crate) fn structured_content(output: Value, def: &ToolDef) -> Option<Value> {
+    let schema = def.output_schema.as_ref()?;
+    let is_object = schema.get("type").is_some_and(|ty| ty == "object");
+    Some(if is_object { output } else { json!({"result": output}) })
 }

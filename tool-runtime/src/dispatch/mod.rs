@@ -6,6 +6,8 @@ mod final_answer;
 mod json_text;
 mod json_tokens;
 mod known_fields;
+#[cfg(feature = "mcp")]
+mod limits;
 pub(crate) mod mcp;
 mod options;
 pub(crate) mod panics;
@@ -20,7 +22,7 @@ use serde_json::Value;
 pub use error::DispatchError;
 pub use final_answer::FinalAnswer;
 pub use options::DispatchOptions;
-pub use records::{ToolCall, ToolResult};
+pub use records::{Arguments, ToolCall, ToolResult};
 
 use crate::{ArgumentProblem, Target, Tool, ToolDef, ToolError, Toolbox};
 
@@ -107,6 +109,34 @@ pub(crate) fn check_limits(call: &ToolCall, options: &DispatchOptions) -> Result
     match problem {
         Some(message) => Err(ToolError::InvalidArguments {
             tool: call.name.clone().into(),
+            problems: vec![ArgumentProblem::new("", message)],
+        }),
+        None => Ok(()),
+    }
+}
+
+/// [`check_limits`] for arguments already parsed into a JSON object: its size is that of its compact
+/// JSON text, counted without writing it.
+#[cfg(feature = "mcp")]
+pub(crate) fn check_object_limits(
+    tool: &str,
+    arguments: &serde_json::Map<String, Value>,
+    options: &DispatchOptions,
+) -> Result<(), ToolError> {
+    let mut measure = limits::Measure::up_to(options.max_argument_bytes);
+    measure.object(arguments, 1);
+    let problem = if measure.bytes > options.max_argument_bytes {
+        Some(format!(
+            "the arguments have more than {} bytes as JSON text; the limit is {}: send less",
+            options.max_argument_bytes, options.max_argument_bytes
+        ))
+    } else {
+        (measure.deepest > options.max_depth)
+            .then(|| format!("the arguments nest {} levels deep; the limit is {}", measure.deepest, options.max_depth))
+    };
+    match problem {
+        Some(message) => Err(ToolError::InvalidArguments {
+            tool: tool.to_owned().into(),
             problems: vec![ArgumentProblem::new("", message)],
         }),
         None => Ok(()),

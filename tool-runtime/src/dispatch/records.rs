@@ -2,7 +2,7 @@
 //! enough for an agent to keep as its message history.
 
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
+use serde_json::{Map, Value};
 
 use crate::ToolError;
 
@@ -16,6 +16,36 @@ pub struct ToolCall {
     pub name: String,
     /// The arguments as JSON text, as the model sent them.
     pub arguments: String,
+}
+
+/// The arguments of a call as they reach a toolbox: JSON text as a model sent it, or a JSON object
+/// already parsed (as an MCP server receives them), which is read as it is rather than written back
+/// to text and parsed again.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Arguments<'a> {
+    /// JSON text. Empty text and `null` stand for no arguments; an object encoded twice (a JSON
+    /// string holding it) is read through the string.
+    Text(&'a str),
+    /// A parsed JSON object.
+    Object(&'a Map<String, Value>),
+}
+
+impl<'a> From<&'a str> for Arguments<'a> {
+    fn from(text: &'a str) -> Self {
+        Arguments::Text(text)
+    }
+}
+
+impl<'a> From<&'a String> for Arguments<'a> {
+    fn from(text: &'a String) -> Self {
+        Arguments::Text(text)
+    }
+}
+
+impl<'a> From<&'a Map<String, Value>> for Arguments<'a> {
+    fn from(object: &'a Map<String, Value>) -> Self {
+        Arguments::Object(object)
+    }
 }
 
 /// The answer to one [`ToolCall`].

@@ -6,6 +6,8 @@ use serde::{Deserialize, Serialize};
 use tool_runtime::toolbox;
 
 #[cfg(feature = "peers")]
+pub mod mcp_session;
+#[cfg(feature = "peers")]
 pub mod rig_peer;
 #[cfg(feature = "peers")]
 pub mod rmcp_peer;

@@ -122,22 +122,24 @@ pub(crate) fn inline_refs(
     for (name, first) in inliner.inlined {
         lowering.note(&first, ChangeKind::Inlined, format!("`$ref` to `{name}` replaced by its definition"));
     }
-    let mut nested = Vec::new();
+    let mut dropped = Vec::new();
     let mut unresolved = None;
-    // The root's own definitions are out of the way now: any left are unreachable (beside `$defs`).
-    check_references(schema, &mut path.to_owned(), &kept, &mut nested, &mut unresolved);
+    // The root's own definitions are out of the way now: any left are unreachable (beside `$defs`),
+    // in the schema and in the definitions kept.
+    let names: BTreeSet<String> = kept.keys().cloned().collect();
+    check_references(schema, &mut path.to_owned(), &names, &mut dropped, &mut unresolved);
+    for (name, def) in &mut kept {
+        let mut at = child_path(&child_path(path, "$defs"), name);
+        check_references(def, &mut at, &names, &mut dropped, &mut unresolved);
+    }
     if let Some((at, reference)) = unresolved {
         return Err(lowering.error(
             &at,
             format!("`$ref` `{reference}` points to no definition: a reference must be `#` or `#/$defs/<name>` of a definition at the root"),
         ));
     }
-    for at in nested {
-        lowering.note(
-            &at,
-            ChangeKind::Dropped,
-            "definitions no `$ref` can reach (only the root's `$defs` are resolved)",
-        );
+    for (at, detail) in dropped {
+        lowering.note(&at, ChangeKind::Dropped, detail);
     }
     if !kept.is_empty() {
         schema.as_object_mut().expect("still an object").insert("$defs".to_owned(), Value::Object(kept));
@@ -175,30 +177,42 @@ fn definitions_as_defs(root: &mut Map<String, Value>, path: &str, lowering: &mut
     lowering.note(path, ChangeKind::Rewritten, "draft-07 `definitions` written as `$defs`, and the `$ref`s to them");
 }
 
-/// Removes definitions no `$ref` can reach (noting where), and finds the first `$ref` that is
-/// neither `#` nor one of the definitions `kept` at the root.
+/// Removes definitions no `$ref` can reach and identifiers that would change what a `$ref` means
+/// (noting where), and finds the first `$ref` that is neither `#` nor one of the definitions `kept`
+/// at the root.
 fn check_references(
     value: &mut Value,
     path: &mut String,
-    kept: &Map<String, Value>,
-    nested: &mut Vec<String>,
+    kept: &BTreeSet<String>,
+    dropped: &mut Vec<(String, &'static str)>,
     unresolved: &mut Option<(String, String)>,
 ) {
     let Value::Object(node) = value else { return };
     for keyword in ["$defs", "definitions"] {
         if node.remove(keyword).is_some() {
-            nested.push(child_path(path, keyword));
+            dropped.push((
+                child_path(path, keyword),
+                "definitions no `$ref` can reach (only the root's `$defs` are resolved)",
+            ));
         }
+    }
+    if node.remove("$id").is_some() {
+        // Below the root an `$id` starts a scope of its own for the `$ref`s in it (openai-node
+        // refuses it); every `$ref` here is resolved against the root, and a model needs no URI.
+        dropped.push((
+            child_path(path, "$id"),
+            "`$id`: every `$ref` is resolved against the root, and a model needs no identifier",
+        ));
     }
     if let Some(reference) = node.get("$ref").and_then(Value::as_str)
         && reference != "#"
-        && !def_name(reference).is_some_and(|name| kept.contains_key(&name))
+        && !def_name(reference).is_some_and(|name| kept.contains(&name))
         && unresolved.is_none()
     {
         *unresolved = Some((child_path(path, "$ref"), reference.to_owned()));
     }
     let Ok(()) = each_child_mut::<Infallible>(node, path, &mut |child, path| {
-        check_references(child, path, kept, nested, unresolved);
+        check_references(child, path, kept, dropped, unresolved);
         Ok(())
     });
 }
@@ -350,6 +364,40 @@ mod tests {
                 ("", ChangeKind::Rewritten),
                 ("/properties/kind", ChangeKind::Inlined),
                 ("/properties/inner/$defs", ChangeKind::Dropped)
+            ]
+        );
+    }
+
+    #[test]
+    fn kept_definitions_lose_their_nested_definitions_and_every_id() {
+        // From the command line's hostile-input run: openai-node refused both.
+        let mut schema = json!({
+            "$id": "https://example.com/root.json",
+            "type": "object",
+            "properties": {"next": {"$ref": "#/$defs/D0"}, "ratio": {"type": "number", "$id": "ratio"}},
+            "$defs": {"D0": {
+                "type": "object",
+                "properties": {"next": {"$ref": "#/$defs/D0"}},
+                "$defs": {"D0": {"properties": {"next": {"$ref": "#/$defs/D1"}}}, "D1": {"$ref": "#/$defs/D0"}}
+            }}
+        });
+        let mut lowering = lowering();
+        inline_refs(&mut schema, "", Recursion::Keep, &mut lowering).unwrap();
+        assert_eq!(
+            schema,
+            json!({
+                "type": "object",
+                "properties": {"next": {"$ref": "#/$defs/D0"}, "ratio": {"type": "number"}},
+                "$defs": {"D0": {"type": "object", "properties": {"next": {"$ref": "#/$defs/D0"}}}}
+            })
+        );
+        let dropped: Vec<_> = lowering.report.changes.iter().map(|c| (c.path.as_str(), c.kind)).collect();
+        assert_eq!(
+            dropped,
+            [
+                ("/$id", ChangeKind::Dropped),
+                ("/properties/ratio/$id", ChangeKind::Dropped),
+                ("/$defs/D0/$defs", ChangeKind::Dropped)
             ]
         );
     }

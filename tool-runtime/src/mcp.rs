@@ -209,7 +209,7 @@ impl<T: Toolbox + Send + 'static> ServerHandler for McpServer<T> {
             Ok(output) => {
                 let text = match &output {
                     Value::String(text) => text.clone(),
-                    other => other.to_string(),
+                    other => serde_json::to_string(other).expect("a JSON value is written as text"),
                 };
                 let mut result = CallToolResult::success(vec![ContentBlock::text(text)]);
                 result.structured_content = dispatch::mcp::structured_content(output, def);

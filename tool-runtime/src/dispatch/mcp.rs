@@ -2,7 +2,7 @@
 //! error (-32602); everything a model can fix — invalid arguments, a failing tool — is a tool result
 //! with `isError: true`, so the model sees it and can try again.
 
-use serde_json::{Value, json};
+use serde_json::{Map, Value, json};
 
 use super::records::{ToolCall, ToolResult};
 use crate::ToolDef;
@@ -84,5 +84,10 @@ pub(crate) fn call_result(result: &ToolResult, def: Option<&ToolDef>) -> Value {
 pub(crate) fn structured_content(output: Value, def: &ToolDef) -> Option<Value> {
     let schema = def.output_schema.as_ref()?;
     let is_object = schema.get("type").is_some_and(|ty| ty == "object");
-    Some(if is_object { output } else { json!({"result": output}) })
+    if is_object {
+        return Some(output);
+    }
+    let mut wrapped = Map::with_capacity(1);
+    wrapped.insert("result".to_owned(), output);
+    Some(Value::Object(wrapped))
 }

@@ -42,7 +42,9 @@ fn main() {
     server.kill().unwrap();
     let (elapsed, warm, after) = outcome;
     let calls = CLIENTS * CALLS;
-    println!("mcp_load: {CLIENTS} clients × {CALLS} calls ({IN_FLIGHT} in flight each) over streamable HTTP on loopback");
+    println!(
+        "mcp_load: {CLIENTS} clients × {CALLS} calls ({IN_FLIGHT} in flight each) over streamable HTTP on loopback"
+    );
     println!(
         "mcp_load: {calls} replies, each to its own request, in {:.2} s: {:.0} calls/s, {:.1} µs a call",
         elapsed.as_secs_f64(),
@@ -98,8 +100,8 @@ async fn run(peers: &[Peer<RoleClient>], calls: usize) {
                     let arguments = serde_json::json!({
                         "query": query, "num_results": 10, "language": "en", "safe_search": true, "offset": offset,
                     });
-                    let params = CallToolRequestParams::new("search")
-                        .with_arguments(arguments.as_object().unwrap().clone());
+                    let params =
+                        CallToolRequestParams::new("search").with_arguments(arguments.as_object().unwrap().clone());
                     let result = peer.call_tool(params).await.expect("every call is answered");
                     let expected = search_work(&query, Some(10), offset);
                     let answer = result.structured_content.as_ref().and_then(|content| content["result"].as_u64());

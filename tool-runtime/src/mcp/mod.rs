@@ -28,6 +28,8 @@
 //! # }
 //! ```
 
+mod progress;
+
 use std::borrow::Cow;
 use std::io;
 use std::net::SocketAddr;
@@ -37,7 +39,7 @@ use std::sync::Arc;
 use futures_util::future::{Either, select};
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, ErrorCode, Implementation, ListToolsResult,
-    PaginatedRequestParams, ProgressNotificationParam, ServerCapabilities, ServerConfig, Tool,
+    PaginatedRequestParams, ServerCapabilities, ServerConfig, Tool,
 };
 use rmcp::service::{RequestContext, RoleServer};
 use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
@@ -46,7 +48,8 @@ use rmcp::{ErrorData, ServerHandler, ServiceExt};
 use serde_json::{Map, Value};
 
 use crate::dispatch::{self, DispatchOptions, panics};
-use crate::{Arguments, CallContext, Progress, RenderError, Target, ToolError, Toolbox};
+use crate::{Arguments, CallContext, RenderError, Target, ToolError, Toolbox};
+use progress::ProgressSink;
 
 /// A [`Toolbox`] as an MCP server: an rmcp [`ServerHandler`], cheap to clone (one per HTTP session).
 pub struct McpServer<T> {
@@ -138,29 +141,14 @@ impl<T: Toolbox + Send + 'static> McpServer<T> {
 }
 
 /// The [`CallContext`] of a request: cancelled with it, and reporting progress as
-/// `notifications/progress` when the client sent a progress token. The notifications go out in
-/// order through one task, which ends when the context is dropped.
-fn call_context(request: &RequestContext<RoleServer>) -> (CallContext, Option<tokio::task::JoinHandle<()>>) {
+/// `notifications/progress` when the client sent a progress token.
+fn call_context(request: &RequestContext<RoleServer>) -> (CallContext, Option<Arc<ProgressSink>>) {
     let cancelled = request.ct.clone();
     let context = CallContext::new().cancelled_when(move || cancelled.is_cancelled());
     let Some(token) = request.meta.get_progress_token() else { return (context, None) };
-    let (send, mut receive) = tokio::sync::mpsc::unbounded_channel::<Progress>();
-    let peer = request.peer.clone();
-    let forward = tokio::spawn(async move {
-        while let Some(progress) = receive.recv().await {
-            let mut notification = ProgressNotificationParam::new(token.clone(), progress.progress);
-            if let Some(total) = progress.total {
-                notification = notification.with_total(total);
-            }
-            if let Some(message) = progress.message {
-                notification = notification.with_message(message);
-            }
-            if peer.notify_progress(notification).await.is_err() {
-                break;
-            }
-        }
-    });
-    (context.on_progress(move |progress| drop(send.send(progress))), Some(forward))
+    let sink = ProgressSink::new(token, request.peer.clone());
+    let reports = Arc::clone(&sink);
+    (context.on_progress(move |progress| reports.report(progress)), Some(sink))
 }
 
 impl<T: Toolbox + Send + 'static> ServerHandler for McpServer<T> {
@@ -200,9 +188,8 @@ impl<T: Toolbox + Send + 'static> ServerHandler for McpServer<T> {
             }
         };
         // Every progress notification goes out before the result.
-        drop(call_context);
         if let Some(progress) = progress {
-            let _ = progress.await;
+            progress.flush().await;
         }
         // The same result `dispatch` writes for MCP, built as rmcp's type.
         let result = match outcome {

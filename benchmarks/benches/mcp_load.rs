@@ -40,6 +40,7 @@ fn main() {
         tokio::time::timeout(TIME_BOUND, load(&url, server.id())).await.expect("the load ends within its time bound")
     });
     server.kill().unwrap();
+    server.wait().unwrap();
     let (elapsed, warm, after) = outcome;
     let calls = CLIENTS * CALLS;
     println!(

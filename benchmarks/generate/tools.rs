@@ -15,16 +15,16 @@ pub fn fields(i: usize) -> Vec<(String, &'static str, String, &'static str)> {
             "#[schemars(range(min = 1, max = 100))]",
         ),
     ];
-    if i % 2 == 0 {
+    if i.is_multiple_of(2) {
         fields.push(("verbose".to_owned(), "bool", "Explain each result.".to_owned(), ""));
     }
-    if i % 3 == 0 {
+    if i.is_multiple_of(3) {
         fields.push(("mode".to_owned(), "Mode", "How to match.".to_owned(), ""));
     }
-    if i % 4 == 0 {
+    if i.is_multiple_of(4) {
         fields.push(("tags".to_owned(), "Vec<String>", "Tags to filter by.".to_owned(), ""));
     }
-    if i % 5 == 0 {
+    if i.is_multiple_of(5) {
         fields.push(("window".to_owned(), "Window", "The time window.".to_owned(), ""));
     }
     for extra in 0..(i % 4) {

@@ -22,6 +22,8 @@ use serde_json::Value;
 pub use error::DispatchError;
 pub use final_answer::FinalAnswer;
 pub use options::DispatchOptions;
+#[cfg(feature = "mcp")]
+pub(crate) use records::output_text;
 pub use records::{Arguments, ToolCall, ToolResult};
 
 use crate::{ArgumentProblem, Target, Tool, ToolDef, ToolError, Toolbox};
@@ -95,24 +97,14 @@ fn nesting_depth(text: &str) -> usize {
 
 /// Refuses arguments over the size or depth limit before any parsing.
 pub(crate) fn check_limits(call: &ToolCall, options: &DispatchOptions) -> Result<(), ToolError> {
-    let problem = if call.arguments.len() > options.max_argument_bytes {
-        Some(format!(
+    let too_large = (call.arguments.len() > options.max_argument_bytes).then(|| {
+        format!(
             "the arguments have {} bytes; the limit is {}: send less",
             call.arguments.len(),
             options.max_argument_bytes
-        ))
-    } else {
-        let depth = nesting_depth(&call.arguments);
-        (depth > options.max_depth)
-            .then(|| format!("the arguments nest {depth} levels deep; the limit is {}", options.max_depth))
-    };
-    match problem {
-        Some(message) => Err(ToolError::InvalidArguments {
-            tool: call.name.clone().into(),
-            problems: vec![ArgumentProblem::new("", message)],
-        }),
-        None => Ok(()),
-    }
+        )
+    });
+    within_limits(&call.name, too_large, || nesting_depth(&call.arguments), options)
 }
 
 /// [`check_limits`] for arguments already parsed into a JSON object: its size is that of its compact
@@ -125,15 +117,28 @@ pub(crate) fn check_object_limits(
 ) -> Result<(), ToolError> {
     let mut measure = limits::Measure::up_to(options.max_argument_bytes);
     measure.object(arguments, 1);
-    let problem = if measure.bytes > options.max_argument_bytes {
-        Some(format!(
+    let too_large = (measure.bytes > options.max_argument_bytes).then(|| {
+        format!(
             "the arguments have more than {} bytes as JSON text; the limit is {}: send less",
             options.max_argument_bytes, options.max_argument_bytes
-        ))
-    } else {
-        (measure.deepest > options.max_depth)
-            .then(|| format!("the arguments nest {} levels deep; the limit is {}", measure.deepest, options.max_depth))
-    };
+        )
+    });
+    within_limits(tool, too_large, || measure.deepest, options)
+}
+
+/// The error for arguments `too_large`, or else nesting deeper than the limit (`depth` is measured
+/// only for arguments within the size limit).
+fn within_limits(
+    tool: &str,
+    too_large: Option<String>,
+    depth: impl FnOnce() -> usize,
+    options: &DispatchOptions,
+) -> Result<(), ToolError> {
+    let problem = too_large.or_else(|| {
+        let depth = depth();
+        (depth > options.max_depth)
+            .then(|| format!("the arguments nest {depth} levels deep; the limit is {}", options.max_depth))
+    });
     match problem {
         Some(message) => Err(ToolError::InvalidArguments {
             tool: tool.to_owned().into(),

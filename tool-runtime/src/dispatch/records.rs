@@ -36,12 +36,6 @@ impl<'a> From<&'a str> for Arguments<'a> {
     }
 }
 
-impl<'a> From<&'a String> for Arguments<'a> {
-    fn from(text: &'a String) -> Self {
-        Arguments::Text(text)
-    }
-}
-
 impl<'a> From<&'a Map<String, Value>> for Arguments<'a> {
     fn from(object: &'a Map<String, Value>) -> Self {
         Arguments::Object(object)
@@ -84,9 +78,14 @@ impl ToolResult {
     /// assert_eq!(ToolResult::new(&call, Ok(json!({"sum": 3}))).text(), r#"{"sum":3}"#);
     /// ```
     pub fn text(&self) -> String {
-        match &self.content {
-            Value::String(text) => text.clone(),
-            other => other.to_string(),
-        }
+        output_text(&self.content)
+    }
+}
+
+/// A tool's output as the model reads it: a string as plain text, any other value as JSON text.
+pub(crate) fn output_text(output: &Value) -> String {
+    match output {
+        Value::String(text) => text.clone(),
+        other => other.to_string(),
     }
 }

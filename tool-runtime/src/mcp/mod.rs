@@ -194,11 +194,7 @@ impl<T: Toolbox + Send + 'static> ServerHandler for McpServer<T> {
         // The same result `dispatch` writes for MCP, built as rmcp's type.
         let result = match outcome {
             Ok(output) => {
-                let text = match &output {
-                    Value::String(text) => text.clone(),
-                    other => serde_json::to_string(other).expect("a JSON value is written as text"),
-                };
-                let mut result = CallToolResult::success(vec![ContentBlock::text(text)]);
+                let mut result = CallToolResult::success(vec![ContentBlock::text(dispatch::output_text(&output))]);
                 result.structured_content = dispatch::mcp::structured_content(output, def);
                 result
             }

@@ -59,6 +59,11 @@ fn read_any(input: &Value, file_stem: &str) -> Result<Vec<Definition>, Failure> 
     }
 }
 
+/// `name` as a JSON Pointer token (`~` and `/` escaped), for paths into an input file.
+pub fn pointer_token(name: &str) -> String {
+    name.replace('~', "~0").replace('/', "~1")
+}
+
 fn text(value: &Value, key: &str) -> String {
     value.get(key).and_then(Value::as_str).unwrap_or_default().to_owned()
 }

@@ -157,7 +157,7 @@ impl Generator {
             let resolved = resolve(property, root);
             let ident = idents.unique(rust_names::field(name));
             let rename = (ident.to_string().trim_start_matches("r#") != name).then(|| quote!(#[serde(rename = #name)]));
-            let path = format!("{path}/properties/{}", name.replace('~', "~0").replace('/', "~1"));
+            let path = format!("{path}/properties/{}", definitions::pointer_token(name));
             // The property as written, so a `$ref` cycle through it is seen.
             let inner = self.rust_type(property, root, &format!("{owner}_{name}"), &path);
             let is_required = required.contains(&name.as_str());

@@ -47,7 +47,7 @@ fn invalid_pattern(schema: &Value, path: &mut String) -> Option<(String, String)
         Value::Object(node) => node.iter().find_map(|(key, value)| {
             path.truncate(here);
             path.push('/');
-            path.push_str(&key.replace('~', "~0").replace('/', "~1"));
+            path.push_str(&crate::definitions::pointer_token(key));
             match (key.as_str(), value) {
                 ("pattern", Value::String(pattern)) => {
                     // Every pattern, even one no `$ref` reaches (which building the validator skips).

@@ -76,11 +76,11 @@ fn render(c: &mut Criterion) {
     let mut group = c.benchmark_group("render/after the first call");
     static CACHED: OnceLock<Value> = OnceLock::new();
     CACHED.get_or_init(|| Value::Null);
-    let _ = Bench::render(Target::Anthropic).unwrap();
+    let _ = Bench.render(Target::Anthropic).unwrap();
     group.bench_function("reading a cached value (OnceLock::get)", |b| b.iter(|| black_box(CACHED.get())));
-    group.bench_function("toolc: Toolbox::tools", |b| b.iter(|| black_box(Bench::tools())));
+    group.bench_function("toolc: Toolbox::tools", |b| b.iter(|| black_box(Bench.tools())));
     group.bench_function("toolc: Toolbox::render", |b| {
-        b.iter(|| black_box(Bench::render(black_box(Target::Anthropic))))
+        b.iter(|| black_box(Bench.render(black_box(Target::Anthropic))))
     });
     group.finish();
 }

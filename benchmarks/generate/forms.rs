@@ -69,7 +69,7 @@ pub fn toolc(n: usize) -> String {
         r#"
 /// The tools' definitions.
 pub fn definitions() -> &'static [tool_runtime::ToolDef] {
-    <Tools as tool_runtime::Toolbox>::tools()
+    tool_runtime::Toolbox::tools(&Tools)
 }
 
 /// Runs the call of tool `name` with `arguments`.

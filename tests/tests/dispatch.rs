@@ -168,9 +168,14 @@ fn an_enum_toolbox_parses_a_call_into_the_matching_variant() {
 
 #[test]
 fn definitions_are_computed_once() {
-    assert!(std::ptr::eq(Browser::tools(), Browser::tools()));
+    let (one, other) = (Browser::default(), Browser::default());
+    assert!(std::ptr::eq(one.tools(), other.tools()), "one list for every value of the type");
+    assert!(std::ptr::eq(
+        one.render(tool_runtime::Target::Gemini).unwrap(),
+        other.render(tool_runtime::Target::Gemini).unwrap()
+    ));
     assert!(std::ptr::eq(NodeOp::tools(), NodeOp::tools()));
-    let names: Vec<&str> = Browser::tools().iter().map(|def| &*def.name).collect();
+    let names: Vec<&str> = one.tools().iter().map(|def| &*def.name).collect();
     assert_eq!(names, ["launchBrowser", "scroll_page", "add"], "source order");
 }
 

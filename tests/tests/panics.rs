@@ -8,7 +8,7 @@ use pollster::block_on;
 use schemars::JsonSchema;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::{Value, json};
-use tool_runtime::{ConfigTool, DispatchOptions, FnTool, Target, ToolDef, ToolError, ToolSet, Toolbox, tool, toolbox};
+use tool_runtime::{ConfigTool, DispatchOptions, FnTool, Target, ToolError, ToolList, ToolSet, Toolbox, tool, toolbox};
 use toolc_tests::yield_once;
 
 /// A number whose decoding panics on 13: a hand-written `Deserialize` with a bug.
@@ -229,8 +229,8 @@ fn an_mcp_call_that_panics_is_an_error_result() {
 struct ByHand;
 
 impl Toolbox for ByHand {
-    fn tools() -> &'static [ToolDef] {
-        Lab::tools()
+    fn tool_list(&self) -> &ToolList {
+        Lab.tool_list()
     }
 
     async fn call(&self, name: &str, _arguments: &str) -> Result<Value, ToolError> {

@@ -228,13 +228,14 @@ fn impl_toolbox(toolbox: &ImplToolbox) -> TokenStream {
     let mut checks = Vec::new();
     let mut example_checks = Vec::new();
     let mut args_idents = Vec::new();
+    let mut names = Vec::new();
     for (index, tool) in toolbox.tools.iter().enumerate() {
         let args_ident = format_ident!("__ToolcArgs{}", pascal_case(&tool.ident.unraw().to_string()));
         structs.push(args_struct(tool, &args_ident, Some(self_ty)));
         args_idents.push(args_ident.clone());
         definitions.push(replace_self(fn_definition(tool, &args_ident), self_ty));
         let method = &tool.ident;
-        let definition = quote!(&<Self as #rt::Toolbox>::tools()[#index]);
+        let definition = quote!(&__toolc_tool_list().tools()[#index]);
         let body = call_body(tool, &args_ident, quote!(<#self_ty>::#method), definition.clone());
         checks.push(strict_checks(&tool.args, &tool.strict_blockers, Some(self_ty)));
         if !tool.args.examples.is_empty() {
@@ -246,6 +247,7 @@ fn impl_toolbox(toolbox: &ImplToolbox) -> TokenStream {
         }
         let name = tool.name();
         arms.push(quote!(#name => { #body }));
+        names.push(name);
     }
     let toolbox_name = type_text(self_ty);
     let source = source_location(self_ty.span());
@@ -275,17 +277,16 @@ fn impl_toolbox(toolbox: &ImplToolbox) -> TokenStream {
             #(#checks)*
             #examples_impl
 
-            impl #rt::Toolbox for #self_ty {
-                fn tools() -> &'static [#rt::ToolDef] {
-                    static TOOLS: #rt::__private::OnceLock<::std::vec::Vec<#rt::ToolDef>> = #rt::__private::OnceLock::new();
-                    TOOLS.get_or_init(|| ::std::vec![#(#definitions),*])
-                }
+            fn __toolc_tool_list() -> &'static #rt::ToolList {
+                static LIST: #rt::__private::OnceLock<#rt::ToolList> = #rt::__private::OnceLock::new();
+                LIST.get_or_init(|| #rt::ToolList::new(::std::vec![#(#definitions),*]))
+            }
 
-                fn render(
-                    target: #rt::Target,
-                ) -> ::core::result::Result<&'static #rt::__private::serde_json::Value, #rt::RenderError> {
-                    static RENDERED: #rt::__private::RenderCache = #rt::__private::RenderCache::new();
-                    RENDERED.get(<Self as #rt::Toolbox>::tools(), target)
+            impl #rt::Toolbox for #self_ty {
+                const NAMES: &'static [&'static str] = &[#(#names),*];
+
+                fn tool_list(&self) -> &#rt::ToolList {
+                    __toolc_tool_list()
                 }
 
                 fn call(&self, name: &str, arguments: &str) -> impl #rt::__private::Future<
@@ -318,7 +319,7 @@ fn impl_toolbox(toolbox: &ImplToolbox) -> TokenStream {
                             #(#arms)*
                             _ => ::core::result::Result::Err(#rt::ToolError::unknown_tool(
                                 name,
-                                <Self as #rt::Toolbox>::tools().iter().map(|tool| &*tool.name),
+                                __toolc_tool_list().tools().iter().map(|tool| &*tool.name),
                             )),
                         }
                     })
@@ -326,7 +327,7 @@ fn impl_toolbox(toolbox: &ImplToolbox) -> TokenStream {
             }
 
             #rt::__private::inventory::submit! {
-                #rt::registry::ToolboxEntry::new(#toolbox_name, #source, <#self_ty as #rt::Toolbox>::tools, true, || {
+                #rt::registry::ToolboxEntry::new(#toolbox_name, #source, || __toolc_tool_list().tools(), true, || {
                     ::std::vec![#(#rt::__private::input_schema::<#args_idents>()),*]
                 })
             }

@@ -57,6 +57,8 @@
 // Lets the macros name this crate `::tool_runtime` from inside it too.
 extern crate self as tool_runtime;
 
+mod choice;
+mod compose;
 mod context;
 mod def;
 pub mod dispatch;
@@ -70,10 +72,13 @@ pub mod schema;
 pub mod target;
 mod tool;
 
+pub use choice::{ChoiceError, ChoiceOptions, ToolChoice};
+pub use compose::{Combine, Combined, ComposeError, Only, Prefixed};
 pub use context::{CallContext, Progress};
 pub use def::{Annotations, SourceLocation, ToolDef, ToolExample};
 pub use dispatch::{Arguments, DispatchError, DispatchOptions, Exchange, FinalAnswer, ToolCall, ToolResult};
 pub use error::{ArgumentProblem, ToolError};
+pub use target::cache::ToolList;
 pub use target::report::{Change, ChangeKind, LoweringReport, RenderError};
 pub use target::{RenderOptions, Rendered, Target, UnknownTarget, render_tools};
 pub use tool::{ConfigTool, FnTool, ParsedCall, Tool, ToolSet, Toolbox};

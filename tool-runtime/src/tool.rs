@@ -4,8 +4,9 @@ use std::future::Future;
 
 use serde_json::Value;
 
+use crate::compose::{ComposeError, Only, Prefixed};
 use crate::dispatch::{self, Arguments, DispatchError, DispatchOptions, Exchange};
-use crate::target::cache::RenderCache;
+use crate::target::cache::{RenderCache, ToolList};
 use crate::{CallContext, RenderError, RenderOptions, Rendered, Target, ToolDef, ToolError, render_tools};
 
 /// A tool made by `#[tool]`: a name known at compile time and a definition computed once.
@@ -77,7 +78,9 @@ pub trait FnTool: Tool {
 
 /// A dispatch table over the `#[tool]` methods of an impl block, made by `#[toolbox]`.
 ///
-/// `&self` is the context the methods share; it never appears in a schema.
+/// `&self` is the context the methods share; it never appears in a schema. The tools belong to the
+/// value, not only to its type: a combined or narrowed toolbox ([`Toolbox::only`],
+/// [`Combine::combine`](crate::Combine::combine)) lists what it was made with.
 ///
 /// ```
 /// use tool_runtime::{toolbox, Toolbox};
@@ -95,21 +98,31 @@ pub trait FnTool: Tool {
 ///
 /// let out = pollster::block_on(Calculator.call("add", r#"{"a": 1, "b": 2}"#)).unwrap();
 /// assert_eq!(out, 3);
-/// assert_eq!(Calculator::tools()[0].name, "add");
+/// assert_eq!(Calculator.tools()[0].name, "add");
 /// ```
 pub trait Toolbox: Sync {
-    /// The definitions of every tool, in source order, computed once.
-    fn tools() -> &'static [ToolDef];
+    /// The names of the tools every value of the type lists, when the type knows them at compile
+    /// time (`#[toolbox]` does); empty otherwise. [`Combine::combine`](crate::Combine::combine) uses
+    /// them to refuse a name two members share when the program is compiled.
+    const NAMES: &'static [&'static str] = &[];
+
+    /// The tools this value serves, with their renderings kept.
+    fn tool_list(&self) -> &ToolList;
+
+    /// The definitions of every tool, in the order they are listed (source order for `#[toolbox]`).
+    fn tools(&self) -> &[ToolDef] {
+        self.tool_list().tools()
+    }
 
     /// The value of a request's `tools` field for the target, rendered on the first call and kept:
     /// later calls only read it.
-    fn render(target: Target) -> Result<&'static Value, RenderError> {
-        RenderCache::of(Self::tools()).get(Self::tools(), target)
+    fn render(&self, target: Target) -> Result<&Value, RenderError> {
+        self.tool_list().render(target)
     }
 
     /// The value of a request's `tools` field with per-target options, and the lowering report.
-    fn render_with(target: Target, options: &RenderOptions) -> Result<Rendered, RenderError> {
-        render_tools(Self::tools(), target, options)
+    fn render_with(&self, target: Target, options: &RenderOptions) -> Result<Rendered, RenderError> {
+        render_tools(self.tools(), target, options)
     }
 
     /// Runs the tool `name` with `arguments` (JSON text) and returns its output as JSON.
@@ -152,6 +165,61 @@ pub trait Toolbox: Sync {
         }
     }
 
+    /// This toolbox narrowed to the tools `names`, for one step of an agent: it lists, renders and
+    /// calls those alone, and answers a call of any other as an unknown tool listing the allowed
+    /// ones. A name that is not a tool of the toolbox is an error, with a did-you-mean.
+    ///
+    /// ```
+    /// use tool_runtime::{toolbox, Target, Toolbox};
+    ///
+    /// struct Browser;
+    ///
+    /// #[toolbox]
+    /// impl Browser {
+    ///     /// Open a page.
+    ///     #[tool]
+    ///     fn navigate(url: String) -> String { format!("opened {url}") }
+    ///     /// Read the open page.
+    ///     #[tool]
+    ///     fn read_page() -> String { "text".into() }
+    ///     /// Close the browser.
+    ///     #[tool]
+    ///     fn close() {}
+    /// }
+    ///
+    /// let browser = Browser;
+    /// let step = browser.only(["navigate", "read_page"]).unwrap();
+    /// assert_eq!(step.render(Target::OpenAi).unwrap().as_array().unwrap().len(), 2);
+    /// let refused = pollster::block_on(step.call("close", "{}")).unwrap_err();
+    /// assert_eq!(refused.to_string(), "unknown tool `close`. Available tools: navigate, read_page.");
+    /// let typo = browser.only(["navigat"]).unwrap_err();
+    /// assert!(typo.to_string().contains("did you mean `navigate`?"));
+    /// ```
+    fn only<S: AsRef<str>>(&self, names: impl IntoIterator<Item = S>) -> Result<Only<'_, Self>, ComposeError>
+    where
+        Self: Sized,
+    {
+        Only::new(self, names, true)
+    }
+
+    /// This toolbox without the tools `names`: [`Toolbox::only`] the others.
+    fn except<S: AsRef<str>>(&self, names: impl IntoIterator<Item = S>) -> Result<Only<'_, Self>, ComposeError>
+    where
+        Self: Sized,
+    {
+        Only::new(self, names, false)
+    }
+
+    /// This toolbox with `prefix` before each tool name (`"files_"` makes `read` `files_read`), so
+    /// that toolboxes with a tool of the same name can be combined. Each prefixed name must be one
+    /// every provider accepts.
+    fn prefixed(self, prefix: &str) -> Result<Prefixed<Self>, ComposeError>
+    where
+        Self: Sized,
+    {
+        Prefixed::new(self, prefix)
+    }
+
     /// Runs every tool call of a provider response (its JSON bytes) and returns what goes back to
     /// the provider, in its format: see [`Exchange::reply`]. Calls run concurrently, answered in order;
     /// a call that fails, has bad arguments or panics is answered with an error the model can act on.
@@ -185,7 +253,7 @@ pub trait Toolbox: Sync {
     /// }
     ///
     /// // The request's `tools`: the toolbox and the opt-in final answer.
-    /// let mut tools = Calculator::tools().to_vec();
+    /// let mut tools = Calculator.tools().to_vec();
     /// tools.push(FinalAnswer::definition().clone());
     /// let request_tools = render_tools(&tools, Target::Anthropic, &RenderOptions::default()).unwrap().value;
     /// assert_eq!(request_tools.as_array().unwrap().len(), 2);

@@ -11,8 +11,8 @@ use std::sync::Mutex;
 
 use serde_json::{Value, json};
 use tool_runtime::{
-    DispatchOptions, FinalAnswer, RenderOptions, Target, Tool, ToolCall, ToolDef, ToolError, ToolResult, Toolbox,
-    render_tools, toolbox,
+    DispatchOptions, FinalAnswer, RenderOptions, Target, Tool, ToolCall, ToolDef, ToolResult, Toolbox, render_tools,
+    toolbox,
 };
 
 /// A tiny web: page text by URL.
@@ -72,25 +72,6 @@ pub struct Step {
     pub tools: Vec<&'static str>,
     /// Whether the model may give the final answer in this step.
     pub may_answer: bool,
-}
-
-/// The browser's tools, narrowed to one step: a tool outside the step is refused as unknown.
-struct StepTools<'a> {
-    browser: &'a BrowserTools,
-    allowed: &'a [&'static str],
-}
-
-impl Toolbox for StepTools<'_> {
-    fn tools() -> &'static [ToolDef] {
-        BrowserTools::tools()
-    }
-
-    async fn call(&self, name: &str, arguments: &str) -> Result<Value, ToolError> {
-        if !self.allowed.contains(&name) {
-            return Err(ToolError::unknown_tool(name, self.allowed.iter().copied()));
-        }
-        self.browser.call(name, arguments).await
-    }
 }
 
 /// What the agent sends the model each turn.
@@ -155,17 +136,13 @@ pub async fn run(
     let mut messages: Vec<Value> = Vec::new();
     let mut turns = Vec::new();
     for (index, step) in plan.iter().enumerate() {
-        let mut defs: Vec<ToolDef> =
-            BrowserTools::tools().iter().filter(|def| step.tools.contains(&&*def.name)).cloned().collect();
+        // The browser narrowed to the step: a tool outside it is refused as unknown.
+        let step_tools = browser.only(&step.tools).map_err(|err| err.to_string())?;
+        let mut defs: Vec<ToolDef> = step_tools.tools().to_vec();
         if step.may_answer {
             defs.push(FinalAnswer::definition().clone());
         }
         let tools = render_tools(&defs, target, &RenderOptions::default()).map_err(|err| err.to_string())?.value;
-        let mut allowed = step.tools.clone();
-        if step.may_answer {
-            allowed.push(FinalAnswer::NAME);
-        }
-        let step_tools = StepTools { browser, allowed: &allowed };
         for _ in 0..TURNS_PER_STEP {
             let request = Request { goal: &step.goal, tools: &tools, messages: &messages };
             let Some(response) = model.respond(&request) else { return Err("the model gave no response".into()) };

@@ -46,7 +46,7 @@ fn search_takes_five_results_by_default_and_refuses_out_of_range_counts() {
     );
     let err = call(&web, "webSearch", json!({"query": "rust", "numResults": 0})).unwrap_err();
     assert!(err.to_string().contains("at /numResults: expected at least 1, got 0"), "{err}");
-    let mcp = WebTools::render(Target::Mcp).unwrap();
+    let mcp = web.render(Target::Mcp).unwrap();
     let schema = &mcp[0]["inputSchema"]["properties"]["numResults"];
     assert_eq!((schema["minimum"].clone(), schema["default"].clone()), (json!(1), json!(5)));
 }
@@ -68,9 +68,9 @@ fn fetch_reports_status_and_error_details() {
     let down = call(&web, "fetchDocument", json!({"url": "https://example.com/down"})).unwrap();
     assert_eq!(down["status"], "failed");
 
-    let output = WebTools::tools()[1].output_schema.as_ref().unwrap();
+    let output = web.tools()[1].output_schema.as_ref().unwrap();
     assert_eq!(output["properties"]["status"]["$ref"], "#/$defs/FetchStatus");
-    let mcp = WebTools::render(Target::Mcp).unwrap();
+    let mcp = web.render(Target::Mcp).unwrap();
     assert!(mcp[1]["outputSchema"]["properties"]["error"]["anyOf"].is_array(), "nullable error details");
 }
 
@@ -109,11 +109,15 @@ fn the_browser_suite_walks_a_site() {
 
 #[test]
 fn every_tool_renders_for_every_target() {
+    let root = tempfile::tempdir().unwrap();
+    let all = roo_tools::all::roo_tools(
+        roo_tools::files::FileTools::new(root.path()).unwrap(),
+        WebTools::new(FakeWeb),
+        BrowserTools::new(BTreeMap::new()),
+    )
+    .unwrap();
+    assert_eq!(all.tools().len(), 17, "every member's tools");
     for target in Target::ALL {
-        for rendered in
-            [WebTools::render(target), BrowserTools::render(target), roo_tools::files::FileTools::render(target)]
-        {
-            rendered.unwrap_or_else(|err| panic!("{err}"));
-        }
+        all.render(target).unwrap_or_else(|err| panic!("{err}"));
     }
 }

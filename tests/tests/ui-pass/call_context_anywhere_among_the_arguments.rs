@@ -30,5 +30,5 @@ fn main() {
     assert_eq!(pollster::block_on(IndexTool::call(r#"{"files": 2}"#)).unwrap(), 2);
     assert!(IndexTool::definition().input_schema["properties"].get("context").is_none());
     assert_eq!(pollster::block_on(Indexer.call("reindex", r#"{"files": 3}"#)).unwrap(), 3);
-    assert_eq!(Indexer::tools()[0].input_schema["required"], serde_json::json!(["files"]));
+    assert_eq!(Indexer.tools()[0].input_schema["required"], serde_json::json!(["files"]));
 }

@@ -156,7 +156,15 @@ async fn run_one<T: Toolbox>(toolbox: &T, call: &ToolCall, options: &DispatchOpt
         <FinalAnswer as crate::ConfigTool>::parse(&call.arguments)?;
     }
     // The calls `#[toolbox]` makes catch their own panics; a `Toolbox` written by hand may not.
-    panics::guard(&call.name, toolbox.call(&call.name, &call.arguments)).await
+    let outcome = panics::guard(&call.name, toolbox.call(&call.name, &call.arguments)).await;
+    match outcome {
+        // The model may also give its final answer: the list of what it can call says so.
+        Err(ToolError::UnknownTool { name, mut available }) if options.final_answer => {
+            available.push(FinalAnswer::NAME.to_owned());
+            Err(ToolError::UnknownTool { name, available })
+        }
+        outcome => outcome,
+    }
 }
 
 /// Runs `calls` at most `max_concurrency` at a time, answering in the calls' order.
@@ -239,7 +247,7 @@ async fn run_calls<T: Toolbox>(
 }
 
 async fn dispatch_mcp<T: Toolbox>(toolbox: &T, request: &Value, options: &DispatchOptions) -> Exchange {
-    let tools = T::tools();
+    let tools = toolbox.tools();
     match mcp::read(request, tools) {
         mcp::Request::Nothing => Exchange { calls: vec![], results: vec![], reply: Value::Null, final_answer: None },
         mcp::Request::Answer(reply) => Exchange { calls: vec![], results: vec![], reply, final_answer: None },

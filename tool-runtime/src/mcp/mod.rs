@@ -96,7 +96,7 @@ impl<T: Toolbox + Send + 'static> McpServer<T> {
     /// Serves `toolbox`, named as this crate's package in `initialize` until [`McpServer::named`]
     /// says otherwise. Fails when a tool cannot be rendered for MCP.
     pub fn new(toolbox: T) -> Result<Self, RenderError> {
-        let rendered = T::render(Target::Mcp)?;
+        let rendered = toolbox.render(Target::Mcp)?;
         // The MCP rendering is checked against the MCP SDKs' own `Tool` types in the test suite.
         let tools: Vec<Tool> =
             serde_json::from_value(rendered.clone()).expect("the MCP rendering is a list of MCP tools");
@@ -170,7 +170,7 @@ impl<T: Toolbox + Send + 'static> ServerHandler for McpServer<T> {
         request: CallToolRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
-        let defs = T::tools();
+        let defs = self.toolbox.tools();
         let Some(def) = defs.iter().find(|def| def.name == request.name) else {
             let unknown = ToolError::unknown_tool(&request.name, defs.iter().map(|def| &*def.name));
             return Err(ErrorData::invalid_params(unknown.to_string(), None));

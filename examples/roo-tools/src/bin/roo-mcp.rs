@@ -11,7 +11,7 @@
 use std::collections::BTreeMap;
 use std::process::ExitCode;
 
-use roo_tools::all::RooTools;
+use roo_tools::all::roo_tools;
 use roo_tools::browser::BrowserTools;
 use roo_tools::files::FileTools;
 use roo_tools::web::{Backend, SearchResult, WebTools};
@@ -49,7 +49,13 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let tools = RooTools { files, web: WebTools::new(Offline), browser: BrowserTools::new(BTreeMap::new()) };
+    let tools = match roo_tools(files, WebTools::new(Offline), BrowserTools::new(BTreeMap::new())) {
+        Ok(tools) => tools,
+        Err(err) => {
+            eprintln!("roo-mcp: {err}");
+            return ExitCode::FAILURE;
+        }
+    };
     let server = match McpServer::new(tools) {
         Ok(server) => server.named("roo-tools", env!("CARGO_PKG_VERSION")),
         Err(err) => {

@@ -1,0 +1,234 @@
+//! [`ToolChoice`]: which tools a model may or must call, and whether it may call several at once,
+//! written as each provider's request fields.
+
+use std::fmt;
+
+use serde_json::{Map, Value, json};
+use tool_names::did_you_mean;
+
+use crate::{Target, ToolDef};
+
+/// Which tools the model may or must call.
+///
+/// [`ToolChoice::render`] writes it as the request fields of a target, checking each name against
+/// the tools the request lists:
+///
+/// ```
+/// use serde_json::json;
+/// use tool_runtime::{ChoiceOptions, Target, ToolChoice, ToolDef};
+///
+/// let tools = [ToolDef::new("extract_colors", "Colors found in the image.", json!({"type": "object"}))];
+/// let fields = ToolChoice::Tool("extract_colors").render(Target::Anthropic, &tools).unwrap();
+/// assert_eq!(fields, json!({"tool_choice": {"type": "tool", "name": "extract_colors"}}));
+///
+/// let sequential = ChoiceOptions::default().parallel_calls(false);
+/// let fields = ToolChoice::Required.render_with(Target::OpenAi, &tools, sequential).unwrap();
+/// assert_eq!(fields, json!({"tool_choice": "required", "parallel_tool_calls": false}));
+///
+/// let err = ToolChoice::Tool("extract_color").render(Target::Gemini, &tools).unwrap_err();
+/// assert!(err.to_string().contains("did you mean `extract_colors`?"));
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ToolChoice<'a> {
+    /// The model decides whether to call tools (every provider's default).
+    Auto,
+    /// The model calls no tool.
+    None,
+    /// The model calls at least one tool.
+    Required,
+    /// The model calls this tool.
+    Tool(&'a str),
+    /// The model may call only these tools; with `required`, it must call one of them.
+    Allowed {
+        /// The tools it may call.
+        tools: &'a [&'a str],
+        /// Whether it must call one.
+        required: bool,
+    },
+}
+
+/// Choices about tool calls beside [`ToolChoice`].
+///
+/// ```
+/// use tool_runtime::ChoiceOptions;
+///
+/// assert_eq!(ChoiceOptions::default().parallel_calls, None, "the provider's default");
+/// assert_eq!(ChoiceOptions::default().parallel_calls(false).parallel_calls, Some(false));
+/// ```
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct ChoiceOptions {
+    /// Whether the model may make several tool calls in one response: `None` leaves the provider's
+    /// default (on, for all of them).
+    pub parallel_calls: Option<bool>,
+}
+
+impl ChoiceOptions {
+    /// Sets [`ChoiceOptions::parallel_calls`].
+    pub fn parallel_calls(mut self, parallel: bool) -> Self {
+        self.parallel_calls = Some(parallel);
+        self
+    }
+}
+
+/// Why a [`ToolChoice`] cannot be written for a target.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ChoiceError {
+    /// The choice names a tool the request does not list.
+    UnknownTool {
+        /// The name.
+        name: String,
+        /// The tools the request lists.
+        available: Vec<String>,
+    },
+    /// The choice asks for a call no tool can answer.
+    Empty(&'static str),
+    /// The target has no way to say it.
+    Unsupported {
+        /// The target.
+        target: Target,
+        /// What cannot be said, and what to do instead.
+        reason: &'static str,
+    },
+}
+
+impl fmt::Display for ChoiceError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ChoiceError::UnknownTool { name, available } => {
+                write!(f, "the tool choice names `{name}`, which the request's tools do not list")?;
+                match did_you_mean(name, available.iter().map(String::as_str)) {
+                    Some(close) => write!(f, "; did you mean `{close}`?")?,
+                    None => f.write_str(".")?,
+                }
+                if available.is_empty() {
+                    f.write_str(" The request lists no tools.")
+                } else {
+                    write!(f, " The tools: {}.", available.join(", "))
+                }
+            }
+            ChoiceError::Empty(reason) => f.write_str(reason),
+            ChoiceError::Unsupported { target, reason } => write!(f, "{target}: {reason}"),
+        }
+    }
+}
+
+impl std::error::Error for ChoiceError {}
+
+impl ToolChoice<'_> {
+    /// The request fields that say this choice to `target`, with `tools` the request's tools: a JSON
+    /// object to merge into the request (`tool_choice` for OpenAI and Anthropic, `toolConfig` for
+    /// Gemini). A name `tools` does not list is an error.
+    pub fn render(&self, target: Target, tools: &[ToolDef]) -> Result<Value, ChoiceError> {
+        self.render_with(target, tools, ChoiceOptions::default())
+    }
+
+    /// [`ToolChoice::render`] with [`ChoiceOptions`]: OpenAI's `parallel_tool_calls`, Anthropic's
+    /// `disable_parallel_tool_use`. Gemini has no such setting, so asking it is an error.
+    pub fn render_with(&self, target: Target, tools: &[ToolDef], options: ChoiceOptions) -> Result<Value, ChoiceError> {
+        self.check_names(tools)?;
+        let unsupported = |reason| Err(ChoiceError::Unsupported { target, reason });
+        let mut fields = Map::new();
+        match target {
+            Target::OpenAi | Target::OpenAiResponses => {
+                let chat = target == Target::OpenAi;
+                let function = |name: &str| {
+                    if chat {
+                        json!({"type": "function", "function": {"name": name}})
+                    } else {
+                        json!({"type": "function", "name": name})
+                    }
+                };
+                let choice = match *self {
+                    ToolChoice::Auto => json!("auto"),
+                    ToolChoice::None => json!("none"),
+                    ToolChoice::Required => json!("required"),
+                    ToolChoice::Tool(name) => function(name),
+                    ToolChoice::Allowed { tools, required } => {
+                        let mode = if required { "required" } else { "auto" };
+                        let listed: Vec<Value> = tools.iter().map(|name| function(name)).collect();
+                        if chat {
+                            json!({"type": "allowed_tools", "allowed_tools": {"mode": mode, "tools": listed}})
+                        } else {
+                            json!({"type": "allowed_tools", "mode": mode, "tools": listed})
+                        }
+                    }
+                };
+                fields.insert("tool_choice".into(), choice);
+                if let Some(parallel) = options.parallel_calls {
+                    fields.insert("parallel_tool_calls".into(), json!(parallel));
+                }
+            }
+            Target::Anthropic => {
+                let mut choice = match *self {
+                    ToolChoice::Auto => json!({"type": "auto"}),
+                    ToolChoice::None => json!({"type": "none"}),
+                    ToolChoice::Required => json!({"type": "any"}),
+                    ToolChoice::Tool(name) => json!({"type": "tool", "name": name}),
+                    ToolChoice::Allowed { .. } => {
+                        return unsupported(
+                            "Anthropic's `tool_choice` cannot name a subset of the tools; send only those tools \
+                             (`toolbox.only([...])`) with `ToolChoice::Auto` or `ToolChoice::Required`",
+                        );
+                    }
+                };
+                // `none` takes no other field: no calls, so none in parallel either.
+                if let (Some(parallel), false) = (options.parallel_calls, *self == ToolChoice::None) {
+                    choice["disable_parallel_tool_use"] = json!(!parallel);
+                }
+                fields.insert("tool_choice".into(), choice);
+            }
+            Target::Gemini => {
+                if options.parallel_calls.is_some() {
+                    return unsupported(
+                        "Gemini has no setting for parallel function calls; leave `parallel_calls` unset",
+                    );
+                }
+                let (mode, names) = match *self {
+                    ToolChoice::Auto => ("AUTO", None),
+                    ToolChoice::None => ("NONE", None),
+                    ToolChoice::Required => ("ANY", None),
+                    ToolChoice::Tool(name) => ("ANY", Some(vec![name])),
+                    // VALIDATED: calls limited to the names, or text; ANY: one of the names.
+                    ToolChoice::Allowed { tools, required } => {
+                        (if required { "ANY" } else { "VALIDATED" }, Some(tools.to_vec()))
+                    }
+                };
+                let mut config = json!({"mode": mode});
+                if let Some(names) = names {
+                    config["allowedFunctionNames"] = json!(names);
+                }
+                fields.insert("toolConfig".into(), json!({"functionCallingConfig": config}));
+            }
+            Target::Mcp | Target::JsonSchema => {
+                return unsupported("there is no tool choice in this target: the client decides what to call");
+            }
+        }
+        Ok(Value::Object(fields))
+    }
+
+    /// Every name the choice gives is one of `tools`, and a choice that asks for a call can get one.
+    fn check_names(&self, tools: &[ToolDef]) -> Result<(), ChoiceError> {
+        let names: &[&str] = match self {
+            ToolChoice::Tool(name) => std::slice::from_ref(name),
+            ToolChoice::Allowed { tools: [], .. } => {
+                return Err(ChoiceError::Empty("`ToolChoice::Allowed` names no tools; name at least one"));
+            }
+            ToolChoice::Allowed { tools, .. } => tools,
+            ToolChoice::Required if tools.is_empty() => {
+                return Err(ChoiceError::Empty(
+                    "`ToolChoice::Required` asks for a call, but the request lists no tools",
+                ));
+            }
+            ToolChoice::Auto | ToolChoice::None | ToolChoice::Required => &[],
+        };
+        match names.iter().find(|name| !tools.iter().any(|tool| tool.name == **name)) {
+            Some(name) => Err(ChoiceError::UnknownTool {
+                name: (*name).to_owned(),
+                available: tools.iter().map(|tool| tool.name.to_string()).collect(),
+            }),
+            None => Ok(()),
+        }
+    }
+}

@@ -100,3 +100,78 @@ fn provider_sdks_accept_every_rendering() {
     assert!(python.contains(" passed, 0 failed") && node.contains(" passed, 0 failed"));
     assert!(!node.starts_with("0 passed"), "openai-node checked no strict schema");
 }
+
+/// Every tool choice, with parallel calls unset, off and on, in each provider's words, checked
+/// against the SDKs' own request types (tests/conformance/check_choice.py). A few wrong shapes
+/// written by hand must be refused, so the check is seen to bite.
+#[test]
+fn provider_sdks_accept_every_tool_choice() {
+    use tool_runtime::{ChoiceError, ChoiceOptions, ToolChoice, Toolbox};
+
+    let here = Path::new(env!("CARGO_MANIFEST_DIR")).join("conformance");
+    let work = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("conformance");
+    run(Command::new("bash").arg(here.join("setup.sh")).arg(&work), "installing the provider SDKs");
+
+    let browser = toolc_tests::browser::Browser::default();
+    let tools = browser.tools();
+    let choices = [
+        ToolChoice::Auto,
+        ToolChoice::None,
+        ToolChoice::Required,
+        ToolChoice::Tool("launchBrowser"),
+        ToolChoice::Allowed { tools: &["launchBrowser", "add"], required: false },
+        ToolChoice::Allowed { tools: &["scroll_page"], required: true },
+    ];
+    let options = [
+        ChoiceOptions::default(),
+        ChoiceOptions::default().parallel_calls(false),
+        ChoiceOptions::default().parallel_calls(true),
+    ];
+    let mut cases = Vec::new();
+    for target in [Target::OpenAi, Target::OpenAiResponses, Target::Anthropic, Target::Gemini] {
+        for choice in choices {
+            for option in options {
+                let label = format!("{target} {choice:?} parallel {:?}", option.parallel_calls);
+                match choice.render_with(target, tools, option) {
+                    Ok(fields) => {
+                        cases.push(json!({"label": label, "target": target, "fields": fields, "valid": true}))
+                    }
+                    // What a provider cannot say is refused, and only that.
+                    Err(ChoiceError::Unsupported { .. })
+                        if (target == Target::Anthropic && matches!(choice, ToolChoice::Allowed { .. }))
+                            || (target == Target::Gemini && option.parallel_calls.is_some()) => {}
+                    Err(err) => panic!("{label}: {err}"),
+                }
+            }
+        }
+    }
+    assert_eq!(cases.len(), 2 * 6 * 3 + 4 * 3 + 6, "OpenAI twice, Anthropic without subsets, Gemini without parallel");
+    let wrong = [
+        ("openai", json!({"tool_choice": {"type": "function", "name": "add"}}), "the Responses shape in chat"),
+        (
+            "openai-responses",
+            json!({"tool_choice": {"type": "function", "function": {"name": "add"}}}),
+            "the chat shape in Responses",
+        ),
+        ("openai", json!({"tool_choice": "any"}), "Anthropic's word in OpenAI"),
+        ("anthropic", json!({"tool_choice": {"type": "required"}}), "OpenAI's word in Anthropic"),
+        ("anthropic", json!({"tool_choice": {"type": "tool", "name": "add", "parallel": false}}), "an unknown key"),
+        ("gemini", json!({"toolConfig": {"functionCallingConfig": {"mode": "REQUIRED"}}}), "an unknown mode"),
+        (
+            "gemini",
+            json!({"toolConfig": {"functionCallingConfig": {"mode": "ANY", "allowedFunctions": ["add"]}}}),
+            "an unknown field",
+        ),
+    ];
+    for (target, fields, what) in wrong {
+        cases.push(json!({"label": format!("wrong: {what}"), "target": target, "fields": fields, "valid": false}));
+    }
+    let file = work.join("choices.json");
+    std::fs::write(&file, serde_json::to_string_pretty(&cases).unwrap()).unwrap();
+    let python = run(
+        Command::new(work.join("venv/bin/python")).arg(here.join("check_choice.py")).arg(&file),
+        "the Python SDK checks of tool choices",
+    );
+    println!("{python}");
+    assert!(python.contains(&format!("{} passed, 0 failed", cases.len())), "{python}");
+}

@@ -232,3 +232,61 @@ impl ToolChoice<'_> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    fn tools() -> Vec<ToolDef> {
+        ["navigate", "read_page"].map(|name| ToolDef::new(name, "A tool.", json!({"type": "object"}))).to_vec()
+    }
+
+    #[test]
+    fn a_name_the_request_does_not_list_is_refused_with_a_suggestion() {
+        let err = ToolChoice::Allowed { tools: &["navigate", "read_pages"], required: true }
+            .render(Target::OpenAi, &tools())
+            .unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "the tool choice names `read_pages`, which the request's tools do not list; did you mean `read_page`? \
+             The tools: navigate, read_page."
+        );
+        let err = ToolChoice::Tool("navigate").render(Target::Anthropic, &[]).unwrap_err();
+        assert!(err.to_string().ends_with("The request lists no tools."), "{err}");
+    }
+
+    #[test]
+    fn a_call_that_cannot_be_made_is_refused() {
+        let err = ToolChoice::Required.render(Target::Gemini, &[]).unwrap_err();
+        assert_eq!(err.to_string(), "`ToolChoice::Required` asks for a call, but the request lists no tools");
+        let err = ToolChoice::Allowed { tools: &[], required: false }.render(Target::OpenAi, &tools()).unwrap_err();
+        assert_eq!(err, ChoiceError::Empty("`ToolChoice::Allowed` names no tools; name at least one"));
+        assert_eq!(ToolChoice::None.render(Target::Anthropic, &[]).unwrap(), json!({"tool_choice": {"type": "none"}}));
+    }
+
+    #[test]
+    fn a_subset_is_said_the_way_each_provider_can() {
+        let subset = ToolChoice::Allowed { tools: &["read_page"], required: false };
+        assert_eq!(
+            subset.render(Target::Gemini, &tools()).unwrap(),
+            json!({"toolConfig": {"functionCallingConfig": {"mode": "VALIDATED", "allowedFunctionNames": ["read_page"]}}})
+        );
+        assert_eq!(
+            subset.render(Target::OpenAiResponses, &tools()).unwrap(),
+            json!({"tool_choice": {"type": "allowed_tools", "mode": "auto", "tools": [{"type": "function", "name": "read_page"}]}})
+        );
+        let err = subset.render(Target::Anthropic, &tools()).unwrap_err();
+        assert!(err.to_string().starts_with("anthropic: Anthropic's `tool_choice` cannot name a subset"), "{err}");
+        assert!(err.to_string().contains("toolbox.only([...])"), "{err}");
+        let sequential = ChoiceOptions::default().parallel_calls(false);
+        let err = ToolChoice::Auto.render_with(Target::Gemini, &tools(), sequential).unwrap_err();
+        assert!(err.to_string().contains("no setting for parallel function calls"), "{err}");
+        assert_eq!(
+            ToolChoice::None.render_with(Target::Anthropic, &tools(), sequential).unwrap(),
+            json!({"tool_choice": {"type": "none"}}),
+            "`none` takes no other field"
+        );
+    }
+}

@@ -5,7 +5,7 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
-use tool_runtime::{ConfigTool, Target, Tool, ToolError, ToolSet, tool, toolbox};
+use tool_runtime::{ChoiceOptions, ConfigTool, Target, Tool, ToolChoice, ToolError, ToolSet, tool, toolbox};
 
 /// Colors found in the image.
 #[tool(
@@ -30,23 +30,17 @@ pub enum Answer {
     ColorPalette(ColorPalette),
 }
 
-/// The request fields that force the model to call `extract_colors`: the tool list and the choice.
-pub fn forced_tool(target: Target) -> Result<Value, tool_runtime::RenderError> {
-    let tools = Answer::render(target)?;
-    let name = ColorPalette::NAME;
-    let choice = match target {
-        Target::OpenAi => json!({"type": "function", "function": {"name": name}}),
-        Target::OpenAiResponses => json!({"type": "function", "name": name}),
-        Target::Anthropic => json!({"type": "tool", "name": name}),
-        Target::Gemini => {
-            return Ok(json!({
-                "tools": tools,
-                "toolConfig": {"functionCallingConfig": {"mode": "ANY", "allowedFunctionNames": [name]}}
-            }));
-        }
-        Target::Mcp | Target::JsonSchema => json!(null),
+/// The request fields that force the model to call `extract_colors`, one call at a time: the tool
+/// list and the choice, in the provider's words (Gemini has no parallel-calls setting).
+pub fn forced_tool(target: Target) -> Result<Value, Box<dyn std::error::Error>> {
+    let choice = ToolChoice::Tool(ColorPalette::NAME);
+    let options = match target {
+        Target::Gemini => ChoiceOptions::default(),
+        _ => ChoiceOptions::default().parallel_calls(false),
     };
-    Ok(json!({"tools": tools, "tool_choice": choice}))
+    let mut request = choice.render_with(target, Answer::tools(), options)?;
+    request["tools"] = Answer::render(target)?.clone();
+    Ok(request)
 }
 
 /// The palette as the model's answer format (OpenAI `response_format`, Anthropic

@@ -10,11 +10,20 @@ fn the_tool_is_forced_in_each_providers_words() {
     let openai = forced_tool(Target::OpenAi).unwrap();
     assert_eq!(openai["tool_choice"], json!({"type": "function", "function": {"name": "extract_colors"}}));
     assert_eq!(openai["tools"][0]["function"]["strict"], true);
+    assert_eq!(openai["parallel_tool_calls"], false);
     let anthropic = forced_tool(Target::Anthropic).unwrap();
-    assert_eq!(anthropic["tool_choice"], json!({"type": "tool", "name": "extract_colors"}));
+    assert_eq!(
+        anthropic["tool_choice"],
+        json!({"type": "tool", "name": "extract_colors", "disable_parallel_tool_use": true})
+    );
     assert_eq!(anthropic["tools"][0]["input_examples"][0]["colors"][0], "#1e90ff");
     let gemini = forced_tool(Target::Gemini).unwrap();
-    assert_eq!(gemini["toolConfig"]["functionCallingConfig"]["allowedFunctionNames"], json!(["extract_colors"]));
+    assert_eq!(
+        gemini["toolConfig"],
+        json!({"functionCallingConfig": {"mode": "ANY", "allowedFunctionNames": ["extract_colors"]}})
+    );
+    let mcp = forced_tool(Target::Mcp).unwrap_err();
+    assert_eq!(mcp.to_string(), "mcp: there is no tool choice in this target: the client decides what to call");
 }
 
 #[test]

@@ -99,7 +99,7 @@ fn arguments_as_objects_and_call_contexts_reach_the_member() {
     let arguments = json!({"text": "from an object"});
     let context = CallContext::detached();
     let out = block_on(all.call_arguments("notes_note", Arguments::Object(arguments.as_object().unwrap()), context));
-    assert_eq!(out.unwrap(), 1);
+    assert_eq!(out.unwrap().json, 1);
     let out = block_on(all.call_with("scroll_page", r#"{"direction": "up"}"#, context));
     assert_eq!(out.unwrap(), "scrolled Up by 400px");
 }

@@ -274,8 +274,8 @@ proptest! {
         let object = Arguments::Object(&arguments);
         // A browser each, as `launchBrowser` answers with the number of tabs it has opened.
         let (from_text, from_object) = (Browser::default(), Browser::default());
-        agree(&name, block_on(from_text.call(&name, &text)), block_on(from_object.call_arguments(&name, object, CallContext::detached())))?;
-        agree(&name, block_on(Workflow.call(&name, &text)), block_on(Workflow.call_arguments(&name, object, CallContext::detached())))?;
+        agree(&name, block_on(from_text.call(&name, &text)), block_on(from_object.call_arguments(&name, object, CallContext::detached())).map(|output| output.json))?;
+        agree(&name, block_on(Workflow.call(&name, &text)), block_on(Workflow.call_arguments(&name, object, CallContext::detached())).map(|output| output.json))?;
     }
 
     #[test]

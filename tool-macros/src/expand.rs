@@ -149,7 +149,7 @@ fn free_fn(tool: &FnTool, vis: &syn::Visibility) -> TokenStream {
                     Output = ::core::result::Result<#rt::__private::serde_json::Value, #rt::ToolError>
                 > + ::core::marker::Send {
                     let __toolc_context = #rt::CallContext::detached();
-                    #rt::__private::guard(#name, async move { #body })
+                    #rt::__private::guard(#name, #rt::__private::json_of(async move { #body }))
                 }
             }
 
@@ -303,7 +303,9 @@ fn impl_toolbox(toolbox: &ImplToolbox) -> TokenStream {
                 ) -> impl #rt::__private::Future<
                     Output = ::core::result::Result<#rt::__private::serde_json::Value, #rt::ToolError>
                 > + ::core::marker::Send {
-                    <Self as #rt::Toolbox>::call_arguments(self, name, #rt::Arguments::Text(arguments), context)
+                    #rt::__private::json_of(
+                        <Self as #rt::Toolbox>::call_arguments(self, name, #rt::Arguments::Text(arguments), context)
+                    )
                 }
 
                 fn call_arguments(
@@ -312,7 +314,7 @@ fn impl_toolbox(toolbox: &ImplToolbox) -> TokenStream {
                     arguments: #rt::Arguments<'_>,
                     __toolc_context: &#rt::CallContext,
                 ) -> impl #rt::__private::Future<
-                    Output = ::core::result::Result<#rt::__private::serde_json::Value, #rt::ToolError>
+                    Output = ::core::result::Result<#rt::ToolOutput, #rt::ToolError>
                 > + ::core::marker::Send {
                     #rt::__private::guard(name, async move {
                         match name {
@@ -553,9 +555,9 @@ fn fn_definition(tool: &FnTool, args_ident: &Ident) -> TokenStream {
 fn output_schema(ty: TokenStream) -> TokenStream {
     let rt = krate::runtime();
     quote! {{
-        use #rt::__private::{WithSchema as _, WithoutSchema as _};
+        use #rt::__private::{WithContentSchema as _, WithSchema as _, WithoutSchema as _};
         #[allow(clippy::needless_borrow)] // the borrows pick the impl: autoref specialization
-        let schema = (&&#rt::__private::OutputSchema::<#ty>::new()).get();
+        let schema = (&&&#rt::__private::OutputSchema::<#ty>::new()).get();
         schema
     }}
 }
@@ -578,10 +580,24 @@ fn call_body(tool: &FnTool, args_ident: &Ident, callee: TokenStream, definition:
     let receiver = tool.has_receiver.then(|| quote!(self,));
     let call_await = tool.is_async.then(|| quote!(.await));
     // Spanned on the return type, so a missing `Serialize` or `Display` is reported there.
+    let kind = |ty: TokenStream| {
+        quote! {{
+            use #rt::__private::{ContentKind as _, JsonKind as _};
+            #[allow(clippy::needless_borrow)] // the borrows pick the impl: autoref specialization
+            let kind = (&&#rt::__private::OutputKind::<#ty>::new()).kind();
+            kind
+        }}
+    };
     let output = match &tool.output {
-        Output::Result(ty) => quote_spanned!(ty.span()=> #rt::__private::result_output(#name, output)),
-        Output::Value(ty) => quote_spanned!(ty.span()=> #rt::__private::output(#name, output)),
-        Output::Unit => quote!(#rt::__private::output(#name, output)),
+        Output::Result(ty) => {
+            let kind = kind(quote!(<#ty as #rt::__private::ResultOk>::Ok));
+            quote_spanned!(ty.span()=> #rt::__private::result_output(#name, output, #kind))
+        }
+        Output::Value(ty) => {
+            let kind = kind(ty.to_token_stream());
+            quote_spanned!(ty.span()=> #rt::__private::Convert::convert(#kind, #name, output))
+        }
+        Output::Unit => quote!(#rt::__private::output(#name, output).map(#rt::ToolOutput::json)),
     };
     quote! {
         let args: #args_ident = match #rt::__private::parse_arguments(#definition, arguments) {

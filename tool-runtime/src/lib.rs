@@ -59,6 +59,7 @@ extern crate self as tool_runtime;
 
 mod choice;
 mod compose;
+mod content;
 mod context;
 mod def;
 pub mod dispatch;
@@ -74,6 +75,7 @@ mod tool;
 
 pub use choice::{ChoiceError, ChoiceOptions, ToolChoice};
 pub use compose::{Combine, Combined, ComposeError, Only, Prefixed};
+pub use content::{ContentPart, Image, IntoContent, NoJson, ToolOutput};
 pub use context::{CallContext, Progress};
 pub use def::{Annotations, SourceLocation, ToolDef, ToolExample};
 pub use dispatch::{Arguments, DispatchError, DispatchOptions, Exchange, FinalAnswer, ToolCall, ToolResult};

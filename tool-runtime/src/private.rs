@@ -10,7 +10,7 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
-use crate::{ToolDef, ToolError};
+use crate::{IntoContent, ToolDef, ToolError, ToolOutput};
 
 pub use core::future::Future;
 pub use inventory;
@@ -40,11 +40,84 @@ pub fn output<T: Serialize>(tool: &'static str, value: T) -> Result<Value, ToolE
     })
 }
 
-/// The JSON output of a tool that returned a `Result`.
-pub fn result_output<T: Serialize, E: Display>(tool: &'static str, result: Result<T, E>) -> Result<Value, ToolError> {
+/// The output of a tool that returned a `Result`, whose `Ok` value `kind` converts.
+pub fn result_output<T, E: Display, K: Convert<T>>(
+    tool: &'static str,
+    result: Result<T, E>,
+    kind: K,
+) -> Result<ToolOutput, ToolError> {
     match result {
-        Ok(value) => output(tool, value),
+        Ok(value) => kind.convert(tool, value),
         Err(err) => Err(ToolError::Failed { tool: Cow::Borrowed(tool), message: err.to_string() }),
+    }
+}
+
+/// The JSON output of a tool's call, its content parts left out (`Toolbox::call`, `FnTool::call`).
+pub async fn json_of(call: impl Future<Output = Result<ToolOutput, ToolError>>) -> Result<Value, ToolError> {
+    call.await.map(|output| output.json)
+}
+
+/// Picks how a tool's return value of type `T` becomes its output, by autoref specialization:
+/// `(&&OutputKind::<T>::new()).kind()` is [`AsContent`] when `T: IntoContent`, else [`AsJson`].
+pub struct OutputKind<T>(PhantomData<T>);
+
+impl<T> OutputKind<T> {
+    /// The probe.
+    #[allow(clippy::new_without_default)]
+    pub const fn new() -> Self {
+        OutputKind(PhantomData)
+    }
+}
+
+/// Chosen when the return value is content ([`IntoContent`]).
+pub trait ContentKind {
+    /// [`AsContent`].
+    fn kind(&self) -> AsContent {
+        AsContent
+    }
+}
+
+impl<T: IntoContent> ContentKind for &OutputKind<T> {}
+
+/// Chosen otherwise: the return value is the JSON output.
+pub trait JsonKind {
+    /// [`AsJson`].
+    fn kind(&self) -> AsJson {
+        AsJson
+    }
+}
+
+impl<T> JsonKind for OutputKind<T> {}
+
+/// Converts a return value to the tool's output.
+pub trait Convert<T> {
+    /// The output of a tool that returned `value`.
+    fn convert(self, tool: &'static str, value: T) -> Result<ToolOutput, ToolError>;
+}
+
+/// A return value that is the JSON output.
+pub struct AsJson;
+
+impl<T: Serialize> Convert<T> for AsJson {
+    fn convert(self, tool: &'static str, value: T) -> Result<ToolOutput, ToolError> {
+        output(tool, value).map(ToolOutput::json)
+    }
+}
+
+/// A return value with content parts.
+pub struct AsContent;
+
+impl<T: IntoContent> Convert<T> for AsContent
+where
+    T::Json: Serialize,
+{
+    fn convert(self, tool: &'static str, value: T) -> Result<ToolOutput, ToolError> {
+        let (json, parts) = value.into_content();
+        let json = match json {
+            Some(json) => output(tool, json)?,
+            None => Value::Null,
+        };
+        Ok(ToolOutput::with_parts(json, parts))
     }
 }
 
@@ -59,8 +132,9 @@ impl<T, E> ResultOk for Result<T, E> {
     type Ok = T;
 }
 
-/// Picks the output schema of `T` when `T: JsonSchema` and `None` otherwise, by autoref
-/// specialization: `(&&OutputSchema::<T>::new()).get()`.
+/// Picks the output schema of `T` by autoref specialization, `(&&&OutputSchema::<T>::new()).get()`:
+/// for content with a JSON output, that output's schema; otherwise `T`'s when `T: JsonSchema`, and
+/// `None` when neither.
 pub struct OutputSchema<T>(PhantomData<T>);
 
 impl<T> OutputSchema<T> {
@@ -68,6 +142,21 @@ impl<T> OutputSchema<T> {
     #[allow(clippy::new_without_default)]
     pub const fn new() -> Self {
         OutputSchema(PhantomData)
+    }
+}
+
+/// Chosen when the output is content whose JSON output implements `JsonSchema`.
+pub trait WithContentSchema {
+    /// The JSON output's schema.
+    fn get(&self) -> Option<Value>;
+}
+
+impl<T: IntoContent> WithContentSchema for &&OutputSchema<T>
+where
+    T::Json: JsonSchema,
+{
+    fn get(&self) -> Option<Value> {
+        Some(crate::schema::output_schema::<T::Json>())
     }
 }
 

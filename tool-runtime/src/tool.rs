@@ -7,7 +7,7 @@ use serde_json::Value;
 use crate::compose::{ComposeError, Only, Prefixed};
 use crate::dispatch::{self, Arguments, DispatchError, DispatchOptions, Exchange};
 use crate::target::cache::{RenderCache, ToolList};
-use crate::{CallContext, RenderError, RenderOptions, Rendered, Target, ToolDef, ToolError, render_tools};
+use crate::{CallContext, RenderError, RenderOptions, Rendered, Target, ToolDef, ToolError, ToolOutput, render_tools};
 
 /// A tool made by `#[tool]`: a name known at compile time and a definition computed once.
 ///
@@ -125,7 +125,8 @@ pub trait Toolbox: Sync {
         render_tools(self.tools(), target, options)
     }
 
-    /// Runs the tool `name` with `arguments` (JSON text) and returns its output as JSON.
+    /// Runs the tool `name` with `arguments` (JSON text) and returns its output as JSON (`null` for a
+    /// tool that returns content alone: [`Toolbox::call_arguments`] gives the content too).
     ///
     /// An unknown name or arguments that do not fit are a [`ToolError`]; a tool that panics (in its
     /// body, or in a hand-written `Deserialize` of its arguments or `Serialize` of its output) is
@@ -145,23 +146,26 @@ pub trait Toolbox: Sync {
     }
 
     /// [`Toolbox::call_with`] for arguments given as text or as an already parsed JSON object
-    /// ([`Arguments`]). `#[toolbox]` reads an object as it is (with the `mcp` feature, which serves
-    /// objects; otherwise through its text); this default writes it as text for
-    /// [`Toolbox::call_with`]. Either way the result is the same as for the object's text.
+    /// ([`Arguments`]), giving the whole [`ToolOutput`]: the JSON output and the content parts
+    /// (images and the like) beside it, which [`Toolbox::call`] leaves out. `#[toolbox]` reads an
+    /// object as it is (with the `mcp` feature, which serves objects; otherwise through its text);
+    /// this default writes it as text for [`Toolbox::call_with`]. Either way the result is the same
+    /// as for the object's text.
     fn call_arguments(
         &self,
         name: &str,
         arguments: Arguments<'_>,
         context: &CallContext,
-    ) -> impl Future<Output = Result<Value, ToolError>> + Send {
+    ) -> impl Future<Output = Result<ToolOutput, ToolError>> + Send {
         async move {
-            match arguments {
+            let json = match arguments {
                 Arguments::Text(text) => self.call_with(name, text, context).await,
                 Arguments::Object(object) => {
                     let text = serde_json::to_string(object).expect("a JSON object is written as text");
                     self.call_with(name, &text, context).await
                 }
-            }
+            };
+            json.map(ToolOutput::json)
         }
     }
 

@@ -6,7 +6,9 @@ use std::sync::Mutex;
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
-use tool_runtime::toolbox;
+use tool_runtime::{ContentPart, Image, toolbox};
+
+use crate::screen;
 
 /// A page: its elements by CSS selector, each with its text.
 #[derive(Debug, Clone, Default)]
@@ -62,6 +64,15 @@ impl BrowserTools {
         BrowserTools { pages, session: Mutex::new(Session::default()) }
     }
 
+    /// The open page's screenshot, as one PNG part; none when no page is open.
+    fn screenshot(&self) -> Option<Vec<ContentPart>> {
+        let session = self.session.lock().unwrap();
+        let url = session.url.as_ref()?;
+        let page = self.pages.get(url).cloned().unwrap_or_default();
+        let png = screen::screenshot(url, &page, &session.typed, session.scroll);
+        Some(vec![ContentPart::Image(Image::png(png))])
+    }
+
     fn result(&self, status: Status, message: impl Into<String>) -> ActionResult {
         let url = self.session.lock().unwrap().url.clone();
         ActionResult { status, url, message: message.into() }
@@ -88,12 +99,13 @@ impl BrowserTools {
     /// # Arguments
     /// * `url` - The address to open.
     #[tool(name = "launchBrowser", open_world)]
-    pub fn launch_browser(&self, url: String) -> ActionResult {
+    pub fn launch_browser(&self, url: String) -> (ActionResult, Vec<ContentPart>) {
         if !self.pages.contains_key(&url) {
-            return self.result(Status::NotFound, format!("{url} did not load"));
+            return (self.result(Status::NotFound, format!("{url} did not load")), Vec::new());
         }
         *self.session.lock().unwrap() = Session { url: Some(url.clone()), ..Session::default() };
-        self.result(Status::Ok, format!("opened {url}"))
+        let shown = self.screenshot().unwrap_or_default();
+        (self.result(Status::Ok, format!("opened {url}; its screenshot is attached")), shown)
     }
 
     /// Click an element.
@@ -148,11 +160,10 @@ impl BrowserTools {
 
     /// Take a screenshot of the page.
     #[tool(name = "captureScreenshot", read_only)]
-    pub fn capture_screenshot(&self) -> ActionResult {
-        let url = self.session.lock().unwrap().url.clone();
-        match url {
-            Some(url) => self.result(Status::Ok, format!("screenshot of {url} saved")),
-            None => self.result(Status::NotLaunched, "no page is open: call launchBrowser first"),
+    pub fn capture_screenshot(&self) -> (ActionResult, Vec<ContentPart>) {
+        match self.screenshot() {
+            Some(png) => (self.result(Status::Ok, "the screenshot is attached"), png),
+            None => (self.result(Status::NotLaunched, "no page is open: call launchBrowser first"), Vec::new()),
         }
     }
 

@@ -3,7 +3,7 @@
 use serde_json::Value;
 
 use super::ComposeError;
-use crate::{Arguments, CallContext, ToolDef, ToolError, ToolList, Toolbox};
+use crate::{Arguments, CallContext, ToolDef, ToolError, ToolList, ToolOutput, Toolbox};
 
 /// Several toolboxes as one: implemented for tuples of 2 to 8 toolboxes (owned or borrowed).
 ///
@@ -167,11 +167,11 @@ macro_rules! combine_tuple {
             }
 
             async fn call(&self, name: &str, arguments: &str) -> Result<Value, ToolError> {
-                self.call_arguments(name, Arguments::Text(arguments), CallContext::detached()).await
+                self.call_arguments(name, Arguments::Text(arguments), CallContext::detached()).await.map(|output| output.json)
             }
 
             async fn call_with(&self, name: &str, arguments: &str, context: &CallContext) -> Result<Value, ToolError> {
-                self.call_arguments(name, Arguments::Text(arguments), context).await
+                self.call_arguments(name, Arguments::Text(arguments), context).await.map(|output| output.json)
             }
 
             async fn call_arguments(
@@ -179,7 +179,7 @@ macro_rules! combine_tuple {
                 name: &str,
                 arguments: Arguments<'_>,
                 context: &CallContext,
-            ) -> Result<Value, ToolError> {
+            ) -> Result<ToolOutput, ToolError> {
                 match self.owner(name)? {
                     $($index => self.members.$index.call_arguments(name, arguments, context).await,)+
                     _ => unreachable!("every tool's member is one of the members"),

@@ -15,7 +15,7 @@ pub use error::ComposeError;
 pub use only::Only;
 pub use prefixed::Prefixed;
 
-use crate::{Arguments, CallContext, ToolError, ToolList, Toolbox};
+use crate::{Arguments, CallContext, ToolError, ToolList, ToolOutput, Toolbox};
 
 /// A borrowed toolbox is a toolbox: `(&files, &web).combine()` keeps the members where they are.
 impl<T: Toolbox> Toolbox for &T {
@@ -36,7 +36,7 @@ impl<T: Toolbox> Toolbox for &T {
         name: &str,
         arguments: Arguments<'_>,
         context: &CallContext,
-    ) -> Result<Value, ToolError> {
+    ) -> Result<ToolOutput, ToolError> {
         (**self).call_arguments(name, arguments, context).await
     }
 }

@@ -3,7 +3,7 @@
 use serde_json::Value;
 
 use super::ComposeError;
-use crate::{Arguments, CallContext, ToolDef, ToolError, ToolList, Toolbox};
+use crate::{Arguments, CallContext, ToolDef, ToolError, ToolList, ToolOutput, Toolbox};
 
 /// A toolbox narrowed to some of its tools, made by [`Toolbox::only`] or [`Toolbox::except`].
 ///
@@ -76,7 +76,7 @@ impl<T: Toolbox> Toolbox for Only<'_, T> {
         name: &str,
         arguments: Arguments<'_>,
         context: &CallContext,
-    ) -> Result<Value, ToolError> {
+    ) -> Result<ToolOutput, ToolError> {
         self.allows(name)?;
         self.inner.call_arguments(name, arguments, context).await
     }

@@ -7,7 +7,7 @@ use serde_json::Value;
 use tool_names::is_portable_tool_name;
 
 use super::ComposeError;
-use crate::{Arguments, CallContext, ToolError, ToolList, Toolbox};
+use crate::{Arguments, CallContext, ToolError, ToolList, ToolOutput, Toolbox};
 
 /// A toolbox whose tools are listed and called as `prefix` + their name, made by
 /// [`Toolbox::prefixed`]. Errors the model reads name the tool as it called it.
@@ -80,7 +80,7 @@ impl<T: Toolbox> Toolbox for Prefixed<T> {
         name: &str,
         arguments: Arguments<'_>,
         context: &CallContext,
-    ) -> Result<Value, ToolError> {
+    ) -> Result<ToolOutput, ToolError> {
         let own = self.unprefixed(name)?;
         self.inner.call_arguments(own, arguments, context).await.map_err(|err| as_called(err, name))
     }

@@ -5,7 +5,7 @@
 use serde_json::{Map, Value, json};
 
 use super::records::{ToolCall, ToolResult};
-use crate::ToolDef;
+use crate::{ContentPart, ToolDef};
 
 pub(super) const PARSE_ERROR: i64 = -32700;
 pub(super) const INVALID_REQUEST: i64 = -32600;
@@ -69,10 +69,25 @@ pub(super) fn reply(id: &Value, result: &ToolResult, def: Option<&ToolDef>) -> V
 
 /// The `CallToolResult` of a call of the tool `def`.
 pub(crate) fn call_result(result: &ToolResult, def: Option<&ToolDef>) -> Value {
-    let mut call_result = json!({"content": [{"type": "text", "text": result.text()}]});
+    let mut content = Vec::with_capacity(1 + result.parts.len());
+    if !result.parts_alone() {
+        content.push(json!({"type": "text", "text": result.text()}));
+    }
+    for part in &result.parts {
+        content.push(match part {
+            ContentPart::Text(text) => json!({"type": "text", "text": text}),
+            ContentPart::Json(json) => json!({"type": "text", "text": json.to_string()}),
+            ContentPart::Image(image) => {
+                json!({"type": "image", "data": image.base64(), "mimeType": image.mime_type()})
+            }
+        });
+    }
+    let mut call_result = json!({"content": content});
     if result.is_error {
         call_result["isError"] = json!(true);
-    } else if let Some(structured) = def.and_then(|def| structured_content(result.content.clone(), def)) {
+    } else if let Some(structured) =
+        def.filter(|_| !result.parts_alone()).and_then(|def| structured_content(result.content.clone(), def))
+    {
         call_result["structuredContent"] = structured;
     }
     call_result

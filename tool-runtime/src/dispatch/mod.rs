@@ -26,7 +26,7 @@ pub use options::DispatchOptions;
 pub(crate) use records::output_text;
 pub use records::{Arguments, ToolCall, ToolResult};
 
-use crate::{ArgumentProblem, Target, Tool, ToolDef, ToolError, Toolbox};
+use crate::{ArgumentProblem, CallContext, Target, Tool, ToolDef, ToolError, ToolOutput, Toolbox, content};
 
 /// One provider response handled: its calls, their results, and the reply for the provider.
 #[derive(Debug, Clone, PartialEq)]
@@ -149,15 +149,15 @@ fn within_limits(
 }
 
 /// Runs one call within the limits; a panic becomes [`ToolError::Panicked`].
-async fn run_one<T: Toolbox>(toolbox: &T, call: &ToolCall, options: &DispatchOptions) -> Result<Value, ToolError> {
+async fn run_one<T: Toolbox>(toolbox: &T, call: &ToolCall, options: &DispatchOptions) -> Result<ToolOutput, ToolError> {
     check_limits(call, options)?;
     if options.final_answer && call.name == FinalAnswer::NAME {
         // A malformed final answer gets its own error, which the toolbox cannot give.
         <FinalAnswer as crate::ConfigTool>::parse(&call.arguments)?;
     }
     // The calls `#[toolbox]` makes catch their own panics; a `Toolbox` written by hand may not.
-    let outcome = panics::guard(&call.name, toolbox.call(&call.name, &call.arguments)).await;
-    match outcome {
+    let run = toolbox.call_arguments(&call.name, Arguments::Text(&call.arguments), CallContext::detached());
+    match panics::guard(&call.name, run).await {
         // The model may also give its final answer: the list of what it can call says so.
         Err(ToolError::UnknownTool { name, mut available }) if options.final_answer => {
             available.push(FinalAnswer::NAME.to_owned());
@@ -175,7 +175,25 @@ async fn run_all<T: Toolbox>(toolbox: &T, calls: &[&ToolCall], options: &Dispatc
 }
 
 async fn answer<T: Toolbox>(toolbox: &T, call: &ToolCall, options: &DispatchOptions) -> ToolResult {
-    ToolResult::new(call, run_one(toolbox, call, options).await)
+    ToolResult::from_output(call, run_one(toolbox, call, options).await)
+}
+
+/// Turns each result whose content parts `target` would refuse (an image type it does not take, or
+/// too many bytes) into an error saying so: read by the model, and by the developer in the results,
+/// instead of a request the provider refuses.
+fn check_parts(target: Target, results: &mut [ToolResult]) {
+    let mut image_bytes = 0;
+    for result in results.iter_mut().filter(|result| !result.parts.is_empty()) {
+        match content::check(target, &result.parts, image_bytes) {
+            Ok(added) => image_bytes += added,
+            Err(why) => {
+                let err = ToolError::Failed { tool: result.name.clone().into(), message: why };
+                result.content = Value::String(err.to_string());
+                result.parts.clear();
+                result.is_error = true;
+            }
+        }
+    }
 }
 
 pub(crate) async fn dispatch<T: Toolbox>(
@@ -235,7 +253,8 @@ async fn run_calls<T: Toolbox>(
         }
         to_run.push(call);
     }
-    let results = run_all(toolbox, &to_run, &options).await;
+    let mut results = run_all(toolbox, &to_run, &options).await;
+    check_parts(target, &mut results);
     let reply = match target {
         Target::OpenAi => wire::openai_chat_reply(&results),
         Target::OpenAiResponses => wire::openai_responses_reply(&results),
@@ -252,7 +271,8 @@ async fn dispatch_mcp<T: Toolbox>(toolbox: &T, request: &Value, options: &Dispat
         mcp::Request::Nothing => Exchange { calls: vec![], results: vec![], reply: Value::Null, final_answer: None },
         mcp::Request::Answer(reply) => Exchange { calls: vec![], results: vec![], reply, final_answer: None },
         mcp::Request::Call { id, call } => {
-            let result = ToolResult::new(&call, run_one(toolbox, &call, options).await);
+            let mut result = ToolResult::from_output(&call, run_one(toolbox, &call, options).await);
+            check_parts(Target::Mcp, std::slice::from_mut(&mut result));
             let def: Option<&ToolDef> = tools.iter().find(|tool| tool.name == call.name);
             let reply = mcp::reply(&id, &result, def);
             Exchange { calls: vec![call], results: vec![result], reply, final_answer: None }

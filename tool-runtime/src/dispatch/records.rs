@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use crate::ToolError;
+use crate::content::{ContentPart, ToolOutput};
 
 /// One tool call a model made.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -55,19 +56,35 @@ pub struct ToolResult {
     /// True when `content` is an error the model should act on.
     #[serde(default)]
     pub is_error: bool,
+    /// Images and other parts the tool returned beside `content` (which is `null` for a tool that
+    /// returns content alone).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub parts: Vec<ContentPart>,
 }
 
 impl ToolResult {
     /// The result of `call`: its output, or its error worded for the model.
     pub fn new(call: &ToolCall, outcome: Result<Value, ToolError>) -> Self {
-        let (content, is_error) = match outcome {
-            Ok(output) => (output, false),
-            Err(err) => (Value::String(err.to_string()), true),
+        Self::from_output(call, outcome.map(ToolOutput::json))
+    }
+
+    /// The result of `call`: its output with its content parts, or its error worded for the model.
+    pub fn from_output(call: &ToolCall, outcome: Result<ToolOutput, ToolError>) -> Self {
+        let (content, parts, is_error) = match outcome {
+            Ok(output) => (output.json, output.parts, false),
+            Err(err) => (Value::String(err.to_string()), Vec::new(), true),
         };
-        ToolResult { id: call.id.clone(), name: call.name.clone(), content, is_error }
+        ToolResult { id: call.id.clone(), name: call.name.clone(), content, is_error, parts }
+    }
+
+    /// Whether the tool returned content parts alone, without a JSON output.
+    pub(crate) fn parts_alone(&self) -> bool {
+        self.content.is_null() && !self.parts.is_empty()
     }
 
     /// The content as the model reads it: a string output as plain text, any other as JSON text.
+    /// For a tool that returned content parts alone, their text and JSON, a line each (images are
+    /// left out).
     ///
     /// ```
     /// use serde_json::json;
@@ -78,7 +95,19 @@ impl ToolResult {
     /// assert_eq!(ToolResult::new(&call, Ok(json!({"sum": 3}))).text(), r#"{"sum":3}"#);
     /// ```
     pub fn text(&self) -> String {
-        output_text(&self.content)
+        if !self.parts_alone() {
+            return output_text(&self.content);
+        }
+        let texts: Vec<String> = self
+            .parts
+            .iter()
+            .filter_map(|part| match part {
+                ContentPart::Text(text) => Some(text.clone()),
+                ContentPart::Json(json) => Some(json.to_string()),
+                ContentPart::Image(_) => None,
+            })
+            .collect();
+        texts.join("\n")
     }
 }
 

@@ -5,7 +5,7 @@ use serde_json::{Map, Value, json};
 
 use super::error::DispatchError;
 use super::records::{ToolCall, ToolResult};
-use crate::Target;
+use crate::{ContentPart, Image, Target};
 
 /// A string field of a call, or an error naming where it should be.
 fn text(node: &Value, key: &str, at: &str, target: Target) -> Result<String, DispatchError> {
@@ -62,11 +62,54 @@ pub(super) fn openai_chat_calls(response: &Value) -> Result<Vec<ToolCall>, Dispa
     Ok(calls)
 }
 
+/// What a result says as text, one piece per part: its JSON output (unless it returned content
+/// alone), then its text and JSON parts. Images are left to each writer.
+fn texts(result: &ToolResult) -> Vec<String> {
+    let mut texts = Vec::with_capacity(1 + result.parts.len());
+    if !result.parts_alone() {
+        texts.push(result.text());
+    }
+    for part in &result.parts {
+        match part {
+            ContentPart::Text(text) => texts.push(text.clone()),
+            ContentPart::Json(json) => texts.push(json.to_string()),
+            ContentPart::Image(_) => {}
+        }
+    }
+    texts
+}
+
+fn images(result: &ToolResult) -> impl Iterator<Item = &Image> {
+    result.parts.iter().filter_map(|part| match part {
+        ContentPart::Image(image) => Some(image),
+        _ => None,
+    })
+}
+
+/// A `tool` message per call (text only, as chat takes it), then, when tools returned images, one
+/// `user` message carrying them, each introduced by the call it answers.
 pub(super) fn openai_chat_reply(results: &[ToolResult]) -> Value {
-    let messages: Vec<Value> = results
-        .iter()
-        .map(|result| json!({"role": "tool", "tool_call_id": result.id, "content": result.text()}))
-        .collect();
+    let mut messages: Vec<Value> = Vec::with_capacity(results.len() + 1);
+    let mut pictures: Vec<Value> = Vec::new();
+    for result in results {
+        let mut text = texts(result).join("\n");
+        if images(result).next().is_some() {
+            let id = result.id.as_deref().unwrap_or("");
+            if text.is_empty() {
+                text = "The images are in the next message.".to_owned();
+            }
+            pictures.push(
+                json!({"type": "text", "text": format!("Images returned by the tool call {id} (`{}`):", result.name)}),
+            );
+            pictures.extend(
+                images(result).map(|image| json!({"type": "image_url", "image_url": {"url": image.data_url()}})),
+            );
+        }
+        messages.push(json!({"role": "tool", "tool_call_id": result.id, "content": text}));
+    }
+    if !pictures.is_empty() {
+        messages.push(json!({"role": "user", "content": pictures}));
+    }
     Value::Array(messages)
 }
 
@@ -96,7 +139,17 @@ pub(super) fn openai_responses_calls(response: &Value) -> Result<Vec<ToolCall>, 
 pub(super) fn openai_responses_reply(results: &[ToolResult]) -> Value {
     let items: Vec<Value> = results
         .iter()
-        .map(|result| json!({"type": "function_call_output", "call_id": result.id, "output": result.text()}))
+        .map(|result| {
+            let output = if result.parts.is_empty() {
+                json!(result.text())
+            } else {
+                let mut items: Vec<Value> =
+                    texts(result).into_iter().map(|text| json!({"type": "input_text", "text": text})).collect();
+                items.extend(images(result).map(|image| json!({"type": "input_image", "image_url": image.data_url()})));
+                Value::Array(items)
+            };
+            json!({"type": "function_call_output", "call_id": result.id, "output": output})
+        })
         .collect();
     Value::Array(items)
 }
@@ -130,7 +183,17 @@ pub(super) fn anthropic_reply(results: &[ToolResult]) -> Value {
     let blocks: Vec<Value> = results
         .iter()
         .map(|result| {
-            let mut block = json!({"type": "tool_result", "tool_use_id": result.id, "content": result.text()});
+            let content = if result.parts.is_empty() {
+                json!(result.text())
+            } else {
+                let mut blocks: Vec<Value> =
+                    texts(result).into_iter().map(|text| json!({"type": "text", "text": text})).collect();
+                blocks.extend(images(result).map(|image| {
+                    json!({"type": "image", "source": {"type": "base64", "media_type": image.mime_type(), "data": image.base64()}})
+                }));
+                Value::Array(blocks)
+            };
+            let mut block = json!({"type": "tool_result", "tool_use_id": result.id, "content": content});
             if result.is_error {
                 block["is_error"] = json!(true);
             }
@@ -177,10 +240,31 @@ pub(super) fn gemini_reply(results: &[ToolResult]) -> Value {
         .map(|result| {
             let mut response = Map::new();
             let key = if result.is_error { "error" } else { "output" };
-            response.insert(key.to_owned(), result.content.clone());
+            if !result.parts_alone() {
+                response.insert(key.to_owned(), result.content.clone());
+            }
+            let texts: Vec<String> = result
+                .parts
+                .iter()
+                .filter_map(|part| match part {
+                    ContentPart::Text(text) => Some(text.clone()),
+                    ContentPart::Json(json) => Some(json.to_string()),
+                    ContentPart::Image(_) => None,
+                })
+                .collect();
+            if !texts.is_empty() {
+                response.insert("text".to_owned(), json!(texts));
+            }
             let mut function_response = json!({"name": result.name, "response": response});
             if let Some(id) = &result.id {
                 function_response["id"] = json!(id);
+            }
+            // Multimodal function responses: the images as inline data beside the JSON.
+            let inline: Vec<Value> = images(result)
+                .map(|image| json!({"inlineData": {"mimeType": image.mime_type(), "data": image.base64()}}))
+                .collect();
+            if !inline.is_empty() {
+                function_response["parts"] = json!(inline);
             }
             json!({"functionResponse": function_response})
         })

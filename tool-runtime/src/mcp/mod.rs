@@ -48,7 +48,7 @@ use rmcp::{ErrorData, ServerHandler, ServiceExt};
 use serde_json::{Map, Value};
 
 use crate::dispatch::{self, DispatchOptions, panics};
-use crate::{Arguments, CallContext, RenderError, Target, ToolError, Toolbox};
+use crate::{Arguments, CallContext, ContentPart, RenderError, Target, ToolError, ToolOutput, Toolbox, content};
 use progress::ProgressSink;
 
 /// A [`Toolbox`] as an MCP server: an rmcp [`ServerHandler`], cheap to clone (one per HTTP session).
@@ -133,7 +133,12 @@ impl<T: Toolbox + Send + 'static> McpServer<T> {
     }
 
     /// Runs the call within the limits; a panic becomes [`ToolError::Panicked`].
-    async fn run(&self, name: &str, arguments: &Map<String, Value>, context: &CallContext) -> Result<Value, ToolError> {
+    async fn run(
+        &self,
+        name: &str,
+        arguments: &Map<String, Value>,
+        context: &CallContext,
+    ) -> Result<ToolOutput, ToolError> {
         dispatch::check_object_limits(name, arguments, &DispatchOptions::default())?;
         // The calls `#[toolbox]` makes catch their own panics; a `Toolbox` written by hand may not.
         panics::guard(name, self.toolbox.call_arguments(name, Arguments::Object(arguments), context)).await
@@ -192,10 +197,27 @@ impl<T: Toolbox + Send + 'static> ServerHandler for McpServer<T> {
             progress.flush().await;
         }
         // The same result `dispatch` writes for MCP, built as rmcp's type.
+        // An image MCP cannot carry (not an `image/*` type) is an error result saying so.
+        let outcome = outcome.and_then(|output| match content::check(Target::Mcp, &output.parts, 0) {
+            Ok(_) => Ok(output),
+            Err(why) => Err(ToolError::Failed { tool: request.name.to_string().into(), message: why }),
+        });
         let result = match outcome {
             Ok(output) => {
-                let mut result = CallToolResult::success(vec![ContentBlock::text(dispatch::output_text(&output))]);
-                result.structured_content = dispatch::mcp::structured_content(output, def);
+                let alone = output.json.is_null() && !output.parts.is_empty();
+                let mut blocks = Vec::with_capacity(1 + output.parts.len());
+                if !alone {
+                    blocks.push(ContentBlock::text(dispatch::output_text(&output.json)));
+                }
+                blocks.extend(output.parts.iter().map(|part| match part {
+                    ContentPart::Text(text) => ContentBlock::text(text.clone()),
+                    ContentPart::Json(json) => ContentBlock::text(json.to_string()),
+                    ContentPart::Image(image) => ContentBlock::image(image.base64(), image.mime_type()),
+                }));
+                let mut result = CallToolResult::success(blocks);
+                if !alone {
+                    result.structured_content = dispatch::mcp::structured_content(output.json, def);
+                }
                 result
             }
             Err(err) => CallToolResult::error(vec![ContentBlock::text(err.to_string())]),

@@ -175,3 +175,107 @@ fn provider_sdks_accept_every_tool_choice() {
     println!("{python}");
     assert!(python.contains(&format!("{} passed, 0 failed", cases.len())), "{python}");
 }
+
+/// The replies `dispatch` writes when tools return images beside their JSON (roo-tools' browser:
+/// `launchBrowser` and `captureScreenshot` attach a PNG of the page), for every provider, checked
+/// against the SDKs' own types (tests/conformance/check_reply.py), with each image decoded. A few
+/// wrong shapes written by hand must be refused, so the check is seen to bite.
+#[test]
+fn provider_sdks_accept_every_reply_with_images() {
+    use roo_tools::browser::{BrowserTools, Page};
+    use tool_runtime::{DispatchOptions, Toolbox};
+
+    let here = Path::new(env!("CARGO_MANIFEST_DIR")).join("conformance");
+    let work = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("conformance");
+    run(Command::new("bash").arg(here.join("setup.sh")).arg(&work), "installing the provider SDKs");
+
+    let mut page = Page::default();
+    page.elements.insert("h1".into(), "Docs".into());
+    page.elements.insert("#q".into(), String::new());
+    let calls = [
+        ("launchBrowser", json!({"url": "https://site.test/"})),
+        ("typeText", json!({"selector": "#q", "text": "tokio"})),
+        ("captureScreenshot", json!({})),
+        ("getElementText", json!({"selector": "h1"})),
+    ];
+    let response = |target: Target| match target {
+        Target::OpenAi => {
+            json!({"choices": [{"message": {"role": "assistant", "tool_calls": calls.iter().enumerate().map(|(i, (name, args))| {
+            json!({"id": format!("call_{i}"), "type": "function", "function": {"name": name, "arguments": args.to_string()}})
+        }).collect::<Vec<_>>()}}]})
+        }
+        Target::OpenAiResponses => json!({"output": calls.iter().enumerate().map(|(i, (name, args))| {
+            json!({"type": "function_call", "id": format!("fc_{i}"), "call_id": format!("call_{i}"), "name": name, "arguments": args.to_string()})
+        }).collect::<Vec<_>>()}),
+        Target::Anthropic => json!({"role": "assistant", "content": calls.iter().enumerate().map(|(i, (name, args))| {
+            json!({"type": "tool_use", "id": format!("toolu_{i}"), "name": name, "input": args})
+        }).collect::<Vec<_>>()}),
+        Target::Gemini => {
+            json!({"candidates": [{"content": {"role": "model", "parts": calls.iter().map(|(name, args)| {
+            json!({"functionCall": {"name": name, "args": args}})
+        }).collect::<Vec<_>>()}}]})
+        }
+        _ => unreachable!(),
+    };
+    let mut cases = Vec::new();
+    for target in [Target::OpenAi, Target::OpenAiResponses, Target::Anthropic, Target::Gemini] {
+        // One call at a time, so the screenshot shows the text typed before it.
+        let browser = BrowserTools::new([("https://site.test/".to_owned(), page.clone())].into());
+        let exchange = pollster::block_on(browser.dispatch(
+            target,
+            response(target).to_string(),
+            DispatchOptions::default().max_concurrency(1),
+        ))
+        .unwrap();
+        assert!(exchange.results.iter().all(|result| !result.is_error), "{target}: {:?}", exchange.results);
+        assert_eq!(exchange.results.iter().filter(|result| !result.parts.is_empty()).count(), 2, "{target}");
+        cases.push(json!({"label": format!("{target} reply"), "target": target, "reply": exchange.reply, "valid": true, "images": 2}));
+    }
+    // MCP: one `tools/call` a request.
+    let browser = BrowserTools::new([("https://site.test/".to_owned(), page.clone())].into());
+    for (index, (name, args)) in calls.iter().enumerate() {
+        let request =
+            json!({"jsonrpc": "2.0", "id": index, "method": "tools/call", "params": {"name": name, "arguments": args}});
+        let reply = pollster::block_on(browser.handle(Target::Mcp, request.to_string())).unwrap();
+        let images = usize::from(matches!(*name, "launchBrowser" | "captureScreenshot"));
+        cases.push(
+            json!({"label": format!("mcp {name}"), "target": "mcp", "reply": reply, "valid": true, "images": images}),
+        );
+    }
+    let image = json!({"type": "image_url", "image_url": {"url": "data:image/png;base64,iVBORw0KGgo="}});
+    let wrong = [
+        (
+            "openai",
+            json!([{"role": "tool", "tool_call_id": "c", "content": [image]}]),
+            "an image in a chat tool message",
+        ),
+        (
+            "openai-responses",
+            json!([{"type": "function_call_output", "call_id": "c", "output": [{"type": "input_image", "url": "data:,"}]}]),
+            "an input_image without image_url",
+        ),
+        (
+            "anthropic",
+            json!({"role": "user", "content": [{"type": "tool_result", "tool_use_id": "t", "content": [{"type": "image", "source": {"type": "base64", "data": "AA=="}}]}]}),
+            "an image source without media_type",
+        ),
+        (
+            "gemini",
+            json!({"role": "user", "parts": [{"functionResponse": {"name": "f", "response": {}, "parts": [{"inline": {"mimeType": "image/png", "data": "AA=="}}]}}]}),
+            "an unknown part field",
+        ),
+        ("mcp", json!({"result": {"content": [{"type": "image", "data": "AA=="}]}}), "an MCP image without mimeType"),
+    ];
+    for (target, reply, what) in wrong {
+        cases.push(json!({"label": format!("wrong: {what}"), "target": target, "reply": reply, "valid": false}));
+    }
+    let file = work.join("replies.json");
+    std::fs::write(&file, serde_json::to_string_pretty(&cases).unwrap()).unwrap();
+    let python = run(
+        Command::new(work.join("venv/bin/python")).arg(here.join("check_reply.py")).arg(&file),
+        "the Python SDK checks of replies with images",
+    );
+    println!("{python}");
+    let valid = cases.iter().filter(|case| case["valid"] == true).count();
+    assert!(python.contains(&format!("{} passed, 0 failed", cases.len() + valid)), "{python}");
+}

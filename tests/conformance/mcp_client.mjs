@@ -46,6 +46,12 @@ async function exercise(transport, client, outside) {
   const written = await client.callTool({ name: 'writeFile', arguments: { path: 'notes/a.txt', content: 'hello' } });
   check(`${transport} writeFile returns structuredContent`, isDeepStrictEqual(written.structuredContent, { path: 'notes/a.txt', bytes: 5 }), JSON.stringify(written));
 
+  // A tool that answers with an image beside its status.
+  await client.callTool({ name: 'launchBrowser', arguments: { url: 'about:roo' } });
+  const shot = await client.callTool({ name: 'captureScreenshot', arguments: {} });
+  const images = shot.content.filter((part) => part.type === 'image');
+  check(`${transport} captureScreenshot returns its status and one PNG image`, shot.structuredContent?.status === 'ok' && images.length === 1 && images[0].mimeType === 'image/png' && Buffer.from(images[0].data, 'base64').subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])), JSON.stringify(shot).slice(0, 300));
+
   const bad = await client.callTool({ name: 'writeFile', arguments: { path: 5, content: 'x' } });
   check(`${transport} bad arguments are an error result naming the field`, bad.isError === true && textOf(bad).includes('/path') && textOf(bad).includes('expected a string'), JSON.stringify(bad));
 

@@ -9,6 +9,7 @@ that nothing may touch, the lab's markers. Prints one line per failure and a clo
 """
 
 import asyncio
+import base64
 import json
 import os
 import pathlib
@@ -45,6 +46,15 @@ async def exercise(transport, session, root, outside, expected):
           repr(written.structured_content))
     read = await session.call_tool("readFile", {"path": "notes/a.txt"})
     check(f"{transport} readFile reads it back", read.structured_content == {"result": "hello"}, repr(read.structured_content))
+
+    # A tool that answers with an image beside its status: the client reads an ImageContent.
+    await session.call_tool("launchBrowser", {"url": "about:roo"})
+    shot = await session.call_tool("captureScreenshot", {})
+    images = [part for part in shot.content if part.type == "image"]
+    check(f"{transport} captureScreenshot returns its status", shot.structured_content is not None
+          and shot.structured_content.get("status") == "ok", repr(shot.structured_content))
+    check(f"{transport} captureScreenshot returns one PNG image", len(images) == 1 and images[0].mime_type == "image/png"
+          and base64.b64decode(images[0].data).startswith(b"\x89PNG\r\n\x1a\n"), repr(shot.content)[:300])
 
     # Bad arguments: an error result naming the field and what was expected.
     bad = await session.call_tool("writeFile", {"path": 5, "content": "x"})

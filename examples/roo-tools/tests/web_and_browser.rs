@@ -7,7 +7,7 @@ use pollster::block_on;
 use roo_tools::browser::{BrowserTools, Page};
 use roo_tools::web::{Backend, SearchResult, WebTools};
 use serde_json::{Value, json};
-use tool_runtime::{Target, ToolError, Toolbox};
+use tool_runtime::{Arguments, CallContext, ContentPart, Target, ToolError, Toolbox};
 
 struct FakeWeb;
 
@@ -120,4 +120,53 @@ fn every_tool_renders_for_every_target() {
     for target in Target::ALL {
         all.render(target).unwrap_or_else(|err| panic!("{err}"));
     }
+}
+
+/// The pixels of a screenshot part, decoded as a PNG: (width, height, RGB bytes).
+fn decode(parts: &[ContentPart]) -> (u32, u32, Vec<u8>) {
+    let [ContentPart::Image(image)] = parts else { panic!("expected one image, got {parts:?}") };
+    assert_eq!(image.mime_type(), "image/png");
+    let mut reader = png::Decoder::new(std::io::Cursor::new(image.data().to_vec())).read_info().unwrap();
+    let mut pixels = vec![0; reader.output_buffer_size().unwrap()];
+    let frame = reader.next_frame(&mut pixels).unwrap();
+    pixels.truncate(frame.buffer_size());
+    (frame.width, frame.height, pixels)
+}
+
+#[test]
+fn launching_and_capturing_attach_a_png_of_the_page_as_it_is() {
+    let mut page = Page::default();
+    page.elements.insert("#search".into(), String::new());
+    page.elements.insert("h1".into(), "Documentation".into());
+    let browser = BrowserTools::new([("https://site.test/".to_owned(), page)].into());
+    let context = CallContext::detached();
+    let run = |name: &str, arguments: Value| {
+        block_on(browser.call_arguments(name, Arguments::Object(arguments.as_object().unwrap()), context)).unwrap()
+    };
+
+    let before = run("captureScreenshot", json!({}));
+    assert_eq!(before.json["status"], "not_launched");
+    assert!(before.parts.is_empty(), "nothing to show before a page is open");
+
+    let launched = run("launchBrowser", json!({"url": "https://site.test/"}));
+    assert_eq!(launched.json["status"], "ok");
+    let (width, height, opened) = decode(&launched.parts);
+    assert_eq!((width, height), (roo_tools::screen::WIDTH, roo_tools::screen::HEIGHT));
+    assert!(opened.iter().any(|&byte| byte != 255), "the page is drawn, not blank");
+
+    run("typeText", json!({"selector": "#search", "text": "tokio"}));
+    let captured = run("captureScreenshot", json!({}));
+    assert_eq!(
+        captured.json,
+        json!({"status": "ok", "url": "https://site.test/", "message": "the screenshot is attached"})
+    );
+    let (_, _, typed) = decode(&captured.parts);
+    assert_ne!(typed, opened, "the typed text shows");
+    // The filled input is drawn green where the empty box was.
+    let green = typed.chunks(3).filter(|rgb| *rgb == [40, 160, 70]).count();
+    assert_eq!(green, 5 * 6 * 10, "five characters, six pixels wide, ten high");
+
+    // The output schema is the status alone; the image is not part of it.
+    let def = browser.tools().iter().find(|def| def.name == "captureScreenshot").unwrap();
+    assert_eq!(def.output_schema.as_ref().unwrap()["required"], json!(["status", "message"]));
 }

@@ -6,13 +6,13 @@
 //! ```
 //!
 //! The web tools have no network here: search finds nothing and fetch answers 503. The browser
-//! knows no pages.
+//! knows one page, `about:roo`: launching it and capturing it answer with a PNG of it.
 
 use std::collections::BTreeMap;
 use std::process::ExitCode;
 
 use roo_tools::all::roo_tools;
-use roo_tools::browser::BrowserTools;
+use roo_tools::browser::{BrowserTools, Page};
 use roo_tools::files::FileTools;
 use roo_tools::web::{Backend, SearchResult, WebTools};
 use tool_runtime::mcp::McpServer;
@@ -49,7 +49,11 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let tools = match roo_tools(files, WebTools::new(Offline), BrowserTools::new(BTreeMap::new())) {
+    let mut start = Page::default();
+    start.elements.insert("h1".to_owned(), "roo-tools".to_owned());
+    start.elements.insert("#ask".to_owned(), String::new());
+    let browser = BrowserTools::new(BTreeMap::from([("about:roo".to_owned(), start)]));
+    let tools = match roo_tools(files, WebTools::new(Offline), browser) {
         Ok(tools) => tools,
         Err(err) => {
             eprintln!("roo-mcp: {err}");

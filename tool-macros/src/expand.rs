@@ -591,11 +591,16 @@ fn call_body(tool: &FnTool, args_ident: &Ident, callee: TokenStream, definition:
     let output = match &tool.output {
         Output::Result(ty) => {
             let kind = kind(quote!(<#ty as #rt::__private::ResultOk>::Ok));
-            quote_spanned!(ty.span()=> #rt::__private::result_output(#name, output, #kind))
+            quote_spanned! {ty.span()=>
+                match output {
+                    ::core::result::Result::Ok(value) => (#kind).convert(#name, value),
+                    ::core::result::Result::Err(err) => #rt::__private::failed(#name, err),
+                }
+            }
         }
         Output::Value(ty) => {
             let kind = kind(ty.to_token_stream());
-            quote_spanned!(ty.span()=> #rt::__private::Convert::convert(#kind, #name, output))
+            quote_spanned!(ty.span()=> (#kind).convert(#name, output))
         }
         Output::Unit => quote!(#rt::__private::output(#name, output).map(#rt::ToolOutput::json)),
     };

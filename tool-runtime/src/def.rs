@@ -7,8 +7,9 @@ use serde_json::Value;
 
 /// The definition of one tool: what every target's JSON is rendered from.
 ///
-/// Built by `#[tool]` at first use and cached, so [`Tool::definition`](crate::Tool::definition) and
-/// [`Toolbox::tools`](crate::Toolbox::tools) hand out `&'static` references. Schemas are JSON Schema
+/// Built by `#[tool]` at first use and cached, so [`Tool::definition`](crate::Tool::definition) hands
+/// out `&'static` references, and a `#[toolbox]` type's [`Toolbox::tools`](crate::Toolbox::tools) are
+/// one list shared by all its values. Schemas are JSON Schema
 /// draft 2020-12, without `$schema` (a target adds it where it wants it).
 ///
 /// ```

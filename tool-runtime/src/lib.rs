@@ -50,7 +50,12 @@
 //!
 //! A function parameter is an owned type implementing `Deserialize` and `JsonSchema`; `Option<T>` is
 //! optional. The return type is `T`, `Result<T, E>` with `E: Display`, or `()`, sync or `async`, with
-//! `T: Serialize`; when `T: JsonSchema`, its schema is the tool's output schema.
+//! `T: Serialize`; when `T: JsonSchema`, its schema is the tool's output schema. A tool may also return
+//! content beside its JSON output or instead of it: [`Image`], [`ContentPart`] or `Vec<ContentPart>`,
+//! alone or as `(T, Image)` and the like ([`IntoContent`]); the output schema is then `T`'s.
+//!
+//! Around the tools: toolboxes combined ([`Combine`]), narrowed ([`Toolbox::only`]) and prefixed
+//! ([`Toolbox::prefixed`]), and the tool choice in each provider's words ([`ToolChoice`]).
 
 #![warn(missing_docs)]
 

@@ -40,21 +40,25 @@ pub fn output<T: Serialize>(tool: &'static str, value: T) -> Result<Value, ToolE
     })
 }
 
-/// The output of a tool that returned a `Result`, whose `Ok` value `kind` converts.
-pub fn result_output<T, E: Display, K: Convert<T>>(
-    tool: &'static str,
-    result: Result<T, E>,
-    kind: K,
-) -> Result<ToolOutput, ToolError> {
-    match result {
-        Ok(value) => kind.convert(tool, value),
-        Err(err) => Err(ToolError::Failed { tool: Cow::Borrowed(tool), message: err.to_string() }),
-    }
+/// The error of a tool that returned `Err(err)`.
+pub fn failed<E: Display>(tool: &'static str, err: E) -> Result<ToolOutput, ToolError> {
+    Err(ToolError::Failed { tool: Cow::Borrowed(tool), message: err.to_string() })
 }
 
 /// The JSON output of a tool's call, its content parts left out (`Toolbox::call`, `FnTool::call`).
 pub async fn json_of(call: impl Future<Output = Result<ToolOutput, ToolError>>) -> Result<Value, ToolError> {
     call.await.map(|output| output.json)
+}
+
+/// The `Ok` type of a `Result`-returning tool, so the output schema can name it even through aliases
+/// such as `io::Result<T>`.
+pub trait ResultOk {
+    /// The success type.
+    type Ok;
+}
+
+impl<T, E> ResultOk for Result<T, E> {
+    type Ok = T;
 }
 
 /// Picks how a tool's return value of type `T` becomes its output, by autoref specialization:
@@ -89,17 +93,12 @@ pub trait JsonKind {
 
 impl<T> JsonKind for OutputKind<T> {}
 
-/// Converts a return value to the tool's output.
-pub trait Convert<T> {
-    /// The output of a tool that returned `value`.
-    fn convert(self, tool: &'static str, value: T) -> Result<ToolOutput, ToolError>;
-}
-
 /// A return value that is the JSON output.
 pub struct AsJson;
 
-impl<T: Serialize> Convert<T> for AsJson {
-    fn convert(self, tool: &'static str, value: T) -> Result<ToolOutput, ToolError> {
+impl AsJson {
+    /// The output of a tool that returned `value`.
+    pub fn convert<T: Serialize>(self, tool: &'static str, value: T) -> Result<ToolOutput, ToolError> {
         output(tool, value).map(ToolOutput::json)
     }
 }
@@ -107,11 +106,12 @@ impl<T: Serialize> Convert<T> for AsJson {
 /// A return value with content parts.
 pub struct AsContent;
 
-impl<T: IntoContent> Convert<T> for AsContent
-where
-    T::Json: Serialize,
-{
-    fn convert(self, tool: &'static str, value: T) -> Result<ToolOutput, ToolError> {
+impl AsContent {
+    /// The output of a tool that returned `value`.
+    pub fn convert<T: IntoContent>(self, tool: &'static str, value: T) -> Result<ToolOutput, ToolError>
+    where
+        T::Json: Serialize,
+    {
         let (json, parts) = value.into_content();
         let json = match json {
             Some(json) => output(tool, json)?,
@@ -119,17 +119,6 @@ where
         };
         Ok(ToolOutput::with_parts(json, parts))
     }
-}
-
-/// The `Ok` type of a `Result`-returning tool, so the output schema can name it even through aliases
-/// such as `io::Result<T>`.
-pub trait ResultOk {
-    /// The success type.
-    type Ok;
-}
-
-impl<T, E> ResultOk for Result<T, E> {
-    type Ok = T;
 }
 
 /// Picks the output schema of `T` by autoref specialization, `(&&&OutputSchema::<T>::new()).get()`:

@@ -25,11 +25,28 @@ fn run(command: &mut Command, what: &str) -> String {
     text
 }
 
-#[test]
-fn provider_sdks_accept_every_rendering() {
+/// Installs the pinned SDKs (once) and gives the scripts' folder and the folder they are installed in.
+fn sdks() -> (PathBuf, PathBuf) {
     let here = Path::new(env!("CARGO_MANIFEST_DIR")).join("conformance");
     let work = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("conformance");
     run(Command::new("bash").arg(here.join("setup.sh")).arg(&work), "installing the provider SDKs");
+    (here, work)
+}
+
+/// Runs the Python check `script` over `cases` (written to `<name>.json`): every one of its
+/// `passes` checks must pass.
+fn check_cases(script: &str, name: &str, cases: &[serde_json::Value], passes: usize) {
+    let (here, work) = sdks();
+    let file = work.join(format!("{name}.json"));
+    std::fs::write(&file, serde_json::to_string_pretty(cases).unwrap()).unwrap();
+    let python = run(Command::new(work.join("venv/bin/python")).arg(here.join(script)).arg(&file), script);
+    println!("{python}");
+    assert!(python.contains(&format!("{passes} passed, 0 failed")), "{python}");
+}
+
+#[test]
+fn provider_sdks_accept_every_rendering() {
+    let (here, work) = sdks();
 
     let renderings = work.join("renderings");
     let _ = std::fs::remove_dir_all(&renderings);
@@ -108,10 +125,6 @@ fn provider_sdks_accept_every_rendering() {
 fn provider_sdks_accept_every_tool_choice() {
     use tool_runtime::{ChoiceError, ChoiceOptions, ToolChoice, Toolbox};
 
-    let here = Path::new(env!("CARGO_MANIFEST_DIR")).join("conformance");
-    let work = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("conformance");
-    run(Command::new("bash").arg(here.join("setup.sh")).arg(&work), "installing the provider SDKs");
-
     let browser = toolc_tests::browser::Browser::default();
     let tools = browser.tools();
     let choices = [
@@ -166,14 +179,7 @@ fn provider_sdks_accept_every_tool_choice() {
     for (target, fields, what) in wrong {
         cases.push(json!({"label": format!("wrong: {what}"), "target": target, "fields": fields, "valid": false}));
     }
-    let file = work.join("choices.json");
-    std::fs::write(&file, serde_json::to_string_pretty(&cases).unwrap()).unwrap();
-    let python = run(
-        Command::new(work.join("venv/bin/python")).arg(here.join("check_choice.py")).arg(&file),
-        "the Python SDK checks of tool choices",
-    );
-    println!("{python}");
-    assert!(python.contains(&format!("{} passed, 0 failed", cases.len())), "{python}");
+    check_cases("check_choice.py", "choices", &cases, cases.len());
 }
 
 /// The replies `dispatch` writes when tools return images beside their JSON (roo-tools' browser:
@@ -184,10 +190,6 @@ fn provider_sdks_accept_every_tool_choice() {
 fn provider_sdks_accept_every_reply_with_images() {
     use roo_tools::browser::{BrowserTools, Page};
     use tool_runtime::{DispatchOptions, Toolbox};
-
-    let here = Path::new(env!("CARGO_MANIFEST_DIR")).join("conformance");
-    let work = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("conformance");
-    run(Command::new("bash").arg(here.join("setup.sh")).arg(&work), "installing the provider SDKs");
 
     let mut page = Page::default();
     page.elements.insert("h1".into(), "Docs".into());
@@ -269,13 +271,7 @@ fn provider_sdks_accept_every_reply_with_images() {
     for (target, reply, what) in wrong {
         cases.push(json!({"label": format!("wrong: {what}"), "target": target, "reply": reply, "valid": false}));
     }
-    let file = work.join("replies.json");
-    std::fs::write(&file, serde_json::to_string_pretty(&cases).unwrap()).unwrap();
-    let python = run(
-        Command::new(work.join("venv/bin/python")).arg(here.join("check_reply.py")).arg(&file),
-        "the Python SDK checks of replies with images",
-    );
-    println!("{python}");
+    // Each valid reply is checked twice: its shape, and its images.
     let valid = cases.iter().filter(|case| case["valid"] == true).count();
-    assert!(python.contains(&format!("{} passed, 0 failed", cases.len() + valid)), "{python}");
+    check_cases("check_reply.py", "replies", &cases, cases.len() + valid);
 }

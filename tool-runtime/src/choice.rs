@@ -3,8 +3,8 @@
 
 use std::fmt;
 
+use crate::error::suggest;
 use serde_json::{Map, Value, json};
-use tool_names::did_you_mean;
 
 use crate::{Target, ToolDef};
 
@@ -98,10 +98,7 @@ impl fmt::Display for ChoiceError {
         match self {
             ChoiceError::UnknownTool { name, available } => {
                 write!(f, "the tool choice names `{name}`, which the request's tools do not list")?;
-                match did_you_mean(name, available.iter().map(String::as_str)) {
-                    Some(close) => write!(f, "; did you mean `{close}`?")?,
-                    None => f.write_str(".")?,
-                }
+                suggest(f, name, available)?;
                 if available.is_empty() {
                     f.write_str(" The request lists no tools.")
                 } else {

@@ -93,10 +93,7 @@ impl fmt::Display for ToolError {
         match self {
             ToolError::UnknownTool { name, available } => {
                 write!(f, "unknown tool `{name}`")?;
-                match did_you_mean(name, available.iter().map(String::as_str)) {
-                    Some(close) => write!(f, "; did you mean `{close}`?")?,
-                    None => f.write_str(".")?,
-                }
+                suggest(f, name, available)?;
                 if available.is_empty() {
                     f.write_str(" No tools are available.")
                 } else {
@@ -118,6 +115,15 @@ impl fmt::Display for ToolError {
 }
 
 impl std::error::Error for ToolError {}
+
+/// Ends a sentence about the unknown `name`: `; did you mean `…`?` when one of `available` is close,
+/// `.` otherwise.
+pub(crate) fn suggest(f: &mut fmt::Formatter<'_>, name: &str, available: &[String]) -> fmt::Result {
+    match did_you_mean(name, available.iter().map(String::as_str)) {
+        Some(close) => write!(f, "; did you mean `{close}`?"),
+        None => f.write_str("."),
+    }
+}
 
 #[cfg(test)]
 mod tests {

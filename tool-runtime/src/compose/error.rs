@@ -2,7 +2,9 @@
 
 use std::fmt;
 
-use tool_names::{PORTABLE_TOOL_NAME, did_you_mean};
+use tool_names::PORTABLE_TOOL_NAME;
+
+use crate::error::suggest;
 
 /// Why a combined, narrowed or prefixed toolbox cannot be made. Its `Display` says what to change.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -40,10 +42,7 @@ impl fmt::Display for ComposeError {
             ),
             ComposeError::UnknownName { name, available } => {
                 write!(f, "no tool is named `{name}`")?;
-                match did_you_mean(name, available.iter().map(String::as_str)) {
-                    Some(close) => write!(f, "; did you mean `{close}`?")?,
-                    None => f.write_str(".")?,
-                }
+                suggest(f, name, available)?;
                 write!(f, " The tools: {}.", available.join(", "))
             }
             ComposeError::InvalidName { name } => write!(

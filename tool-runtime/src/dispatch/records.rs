@@ -98,16 +98,16 @@ impl ToolResult {
         if !self.parts_alone() {
             return output_text(&self.content);
         }
-        let texts: Vec<String> = self
-            .parts
-            .iter()
-            .filter_map(|part| match part {
-                ContentPart::Text(text) => Some(text.clone()),
-                ContentPart::Json(json) => Some(json.to_string()),
-                ContentPart::Image(_) => None,
-            })
-            .collect();
-        texts.join("\n")
+        self.part_texts().collect::<Vec<_>>().join("\n")
+    }
+
+    /// The text and JSON parts as text, in order (images left out).
+    pub(crate) fn part_texts(&self) -> impl Iterator<Item = String> + '_ {
+        self.parts.iter().filter_map(|part| match part {
+            ContentPart::Text(text) => Some(text.clone()),
+            ContentPart::Json(json) => Some(json.to_string()),
+            ContentPart::Image(_) => None,
+        })
     }
 }
 

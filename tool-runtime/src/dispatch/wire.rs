@@ -65,18 +65,8 @@ pub(super) fn openai_chat_calls(response: &Value) -> Result<Vec<ToolCall>, Dispa
 /// What a result says as text, one piece per part: its JSON output (unless it returned content
 /// alone), then its text and JSON parts. Images are left to each writer.
 fn texts(result: &ToolResult) -> Vec<String> {
-    let mut texts = Vec::with_capacity(1 + result.parts.len());
-    if !result.parts_alone() {
-        texts.push(result.text());
-    }
-    for part in &result.parts {
-        match part {
-            ContentPart::Text(text) => texts.push(text.clone()),
-            ContentPart::Json(json) => texts.push(json.to_string()),
-            ContentPart::Image(_) => {}
-        }
-    }
-    texts
+    let json = (!result.parts_alone()).then(|| result.text());
+    json.into_iter().chain(result.part_texts()).collect()
 }
 
 fn images(result: &ToolResult) -> impl Iterator<Item = &Image> {
@@ -243,15 +233,7 @@ pub(super) fn gemini_reply(results: &[ToolResult]) -> Value {
             if !result.parts_alone() {
                 response.insert(key.to_owned(), result.content.clone());
             }
-            let texts: Vec<String> = result
-                .parts
-                .iter()
-                .filter_map(|part| match part {
-                    ContentPart::Text(text) => Some(text.clone()),
-                    ContentPart::Json(json) => Some(json.to_string()),
-                    ContentPart::Image(_) => None,
-                })
-                .collect();
+            let texts: Vec<String> = result.part_texts().collect();
             if !texts.is_empty() {
                 response.insert("text".to_owned(), json!(texts));
             }

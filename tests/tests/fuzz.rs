@@ -1,6 +1,7 @@
 //! Untrusted input never takes the process down: arbitrary tool names, argument text and provider
 //! responses go through `call`, `parse`, `parse_response` and `handle` for every provider, and each
-//! returns a value or an error — no panic escapes.
+//! returns a value or an error — no panic escapes. The roads that must agree do: text and tree,
+//! text and object, a combination and its members.
 //!
 //! The suite runs a fast slice (2,000 cases a property). The long run, whose last result the README
 //! records:
@@ -11,7 +12,9 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use pollster::block_on;
 use proptest::prelude::*;
 use serde_json::{Map, Value, json};
-use tool_runtime::{Arguments, CallContext, ConfigTool, DispatchOptions, Target, ToolError, ToolSet, Toolbox, toolbox};
+use tool_runtime::{
+    Arguments, CallContext, Combine, ConfigTool, DispatchOptions, Target, ToolError, ToolSet, Toolbox, toolbox,
+};
 use toolc_tests::browser::Browser;
 use toolc_tests::nodes::{BrowserAction, Node, NodeOp, Position};
 use toolc_tests::probe::ScheduleJob;
@@ -276,6 +279,26 @@ proptest! {
         let (from_text, from_object) = (Browser::default(), Browser::default());
         agree(&name, block_on(from_text.call(&name, &text)), block_on(from_object.call_arguments(&name, object, CallContext::detached())).map(|output| output.json))?;
         agree(&name, block_on(Workflow.call(&name, &text)), block_on(Workflow.call_arguments(&name, object, CallContext::detached())).map(|output| output.json))?;
+    }
+
+    /// A combination runs each call in the member that lists the tool, so it answers as that member
+    /// does; a name no member lists is an unknown tool, with every member's tools listed.
+    #[test]
+    fn a_combination_answers_each_call_as_its_member_does(
+        name in prop_oneof![name(), Just("insert".to_owned())],
+        arguments in arguments(),
+    ) {
+        let all = (Browser::default(), Workflow).combine().unwrap();
+        let combined = block_on(all.call(&name, &arguments));
+        let lists = |tools: &[tool_runtime::ToolDef]| tools.iter().any(|tool| tool.name == name);
+        if lists(Browser::default().tools()) {
+            agree(&name, block_on(Browser::default().call(&name, &arguments)), combined)?;
+        } else if lists(Workflow.tools()) {
+            agree(&name, block_on(Workflow.call(&name, &arguments)), combined)?;
+        } else {
+            let listed = matches!(&combined, Err(ToolError::UnknownTool { available, .. }) if available.len() == 4);
+            prop_assert!(listed, "{name}: {combined:?}");
+        }
     }
 
     #[test]

@@ -52,7 +52,7 @@ type Cancelled = dyn Fn() -> bool + Send + Sync;
 /// let out = pollster::block_on(Indexer.call_with("index", r#"{"files": 3}"#, &context)).unwrap();
 /// assert_eq!(out, 3);
 /// assert_eq!(*seen.lock().unwrap(), [1.0, 2.0, 3.0]);
-/// assert!(Indexer::tools()[0].input_schema["properties"].get("context").is_none());
+/// assert!(Indexer.tools()[0].input_schema["properties"].get("context").is_none());
 /// ```
 #[derive(Clone, Default)]
 pub struct CallContext {

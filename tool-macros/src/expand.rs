@@ -149,7 +149,7 @@ fn free_fn(tool: &FnTool, vis: &syn::Visibility) -> TokenStream {
                     Output = ::core::result::Result<#rt::__private::serde_json::Value, #rt::ToolError>
                 > + ::core::marker::Send {
                     let __toolc_context = #rt::CallContext::detached();
-                    #rt::__private::guard(#name, #rt::__private::json_of(async move { #body }))
+                    #rt::__private::guard_json(#name, async move { #body })
                 }
             }
 
@@ -303,20 +303,34 @@ fn impl_toolbox(toolbox: &ImplToolbox) -> TokenStream {
                 ) -> impl #rt::__private::Future<
                     Output = ::core::result::Result<#rt::__private::serde_json::Value, #rt::ToolError>
                 > + ::core::marker::Send {
-                    #rt::__private::json_of(
-                        <Self as #rt::Toolbox>::call_arguments(self, name, #rt::Arguments::Text(arguments), context)
-                    )
+                    #rt::__private::guard_json(name, self.__toolc_run(name, #rt::Arguments::Text(arguments), context))
                 }
 
                 fn call_arguments(
                     &self,
                     name: &str,
                     arguments: #rt::Arguments<'_>,
-                    __toolc_context: &#rt::CallContext,
+                    context: &#rt::CallContext,
                 ) -> impl #rt::__private::Future<
                     Output = ::core::result::Result<#rt::ToolOutput, #rt::ToolError>
                 > + ::core::marker::Send {
-                    #rt::__private::guard(name, async move {
+                    #rt::__private::guard(name, self.__toolc_run(name, arguments, context))
+                }
+            }
+
+            impl #self_ty {
+                /// Runs the tool `name`: the one body of `call_with` and `call_arguments`, each of
+                /// which guards it against panics in a single future.
+                #[doc(hidden)]
+                fn __toolc_run<'s, 'n, 'a, 'c>(
+                    &'s self,
+                    name: &'n str,
+                    arguments: #rt::Arguments<'a>,
+                    __toolc_context: &'c #rt::CallContext,
+                ) -> impl #rt::__private::Future<
+                    Output = ::core::result::Result<#rt::ToolOutput, #rt::ToolError>
+                > + ::core::marker::Send + use<'s, 'n, 'a, 'c> {
+                    async move {
                         match name {
                             #(#arms)*
                             _ => ::core::result::Result::Err(#rt::ToolError::unknown_tool(
@@ -324,7 +338,7 @@ fn impl_toolbox(toolbox: &ImplToolbox) -> TokenStream {
                                 __toolc_tool_list().tools().iter().map(|tool| &*tool.name),
                             )),
                         }
-                    })
+                    }
                 }
             }
 

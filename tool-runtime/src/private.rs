@@ -19,7 +19,7 @@ pub use serde;
 pub use serde_json;
 pub use std::sync::OnceLock;
 
-pub use crate::dispatch::panics::{guard, guard_sync};
+pub use crate::dispatch::panics::{guard, guard_json, guard_sync};
 pub use crate::schema::input_schema;
 pub use crate::target::cache::RenderCache;
 
@@ -43,11 +43,6 @@ pub fn output<T: Serialize>(tool: &'static str, value: T) -> Result<Value, ToolE
 /// The error of a tool that returned `Err(err)`.
 pub fn failed<E: Display>(tool: &'static str, err: E) -> Result<ToolOutput, ToolError> {
     Err(ToolError::Failed { tool: Cow::Borrowed(tool), message: err.to_string() })
-}
-
-/// The JSON output of a tool's call, its content parts left out (`Toolbox::call`, `FnTool::call`).
-pub async fn json_of(call: impl Future<Output = Result<ToolOutput, ToolError>>) -> Result<Value, ToolError> {
-    call.await.map(|output| output.json)
 }
 
 /// The `Ok` type of a `Result`-returning tool, so the output schema can name it even through aliases

@@ -10,7 +10,9 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use futures_util::FutureExt;
 
-use crate::ToolError;
+use serde_json::Value;
+
+use crate::{ToolError, ToolOutput};
 
 /// The panic's message: its payload when that is a string.
 fn message(payload: &(dyn Any + Send)) -> String {
@@ -33,6 +35,18 @@ pub(crate) fn panicked(tool: impl Into<Cow<'static, str>>, payload: &(dyn Any + 
 pub async fn guard<T>(tool: &str, future: impl Future<Output = Result<T, ToolError>>) -> Result<T, ToolError> {
     match AssertUnwindSafe(future).catch_unwind().await {
         Ok(outcome) => outcome,
+        Err(payload) => Err(panicked(tool.to_owned(), &*payload)),
+    }
+}
+
+/// [`guard`] for the JSON output alone (`Toolbox::call`), in the same future: a second future around
+/// it would move the whole call's state once more.
+pub async fn guard_json(
+    tool: &str,
+    future: impl Future<Output = Result<ToolOutput, ToolError>>,
+) -> Result<Value, ToolError> {
+    match AssertUnwindSafe(future).catch_unwind().await {
+        Ok(outcome) => outcome.map(|output| output.json),
         Err(payload) => Err(panicked(tool.to_owned(), &*payload)),
     }
 }

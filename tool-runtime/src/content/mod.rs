@@ -109,6 +109,11 @@ impl ToolOutput {
     }
 }
 
+/// Whether an output of `json` and `parts` is content alone: no JSON output (`null`), and parts.
+pub(crate) fn parts_alone(json: &Value, parts: &[ContentPart]) -> bool {
+    json.is_null() && !parts.is_empty()
+}
+
 /// A tool's return value that carries content parts: [`Image`], [`ContentPart`] and
 /// `Vec<ContentPart>` alone, or paired with a JSON output as `(T, Image)`, `(T, ContentPart)` or
 /// `(T, Vec<ContentPart>)`, where `T: Serialize` (and, for an output schema, `JsonSchema`).

@@ -79,7 +79,7 @@ impl ToolResult {
 
     /// Whether the tool returned content parts alone, without a JSON output.
     pub(crate) fn parts_alone(&self) -> bool {
-        self.content.is_null() && !self.parts.is_empty()
+        crate::content::parts_alone(&self.content, &self.parts)
     }
 
     /// The content as the model reads it: a string output as plain text, any other as JSON text.

@@ -204,7 +204,7 @@ impl<T: Toolbox + Send + 'static> ServerHandler for McpServer<T> {
         });
         let result = match outcome {
             Ok(output) => {
-                let alone = output.json.is_null() && !output.parts.is_empty();
+                let alone = content::parts_alone(&output.json, &output.parts);
                 let mut blocks = Vec::with_capacity(1 + output.parts.len());
                 if !alone {
                     blocks.push(ContentBlock::text(dispatch::output_text(&output.json)));

@@ -83,7 +83,9 @@ pub use compose::{Combine, Combined, ComposeError, Only, Prefixed};
 pub use content::{ContentPart, Image, IntoContent, NoJson, ToolOutput};
 pub use context::{CallContext, Progress};
 pub use def::{Annotations, SourceLocation, ToolDef, ToolExample};
-pub use dispatch::{Arguments, DispatchError, DispatchOptions, Exchange, FinalAnswer, ToolCall, ToolResult};
+pub use dispatch::{
+    Arguments, DispatchError, DispatchOptions, Exchange, FinalAnswer, Interruption, StreamEvent, ToolCall, ToolResult,
+};
 pub use error::{ArgumentProblem, ToolError};
 pub use target::cache::ToolList;
 pub use target::report::{Change, ChangeKind, LoweringReport, RenderError};

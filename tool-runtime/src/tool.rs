@@ -2,10 +2,16 @@
 
 use std::future::Future;
 
+use futures_util::io::AsyncRead;
+use futures_util::stream::Stream;
 use serde_json::Value;
 
 use crate::compose::{ComposeError, Only, Prefixed};
-use crate::dispatch::{self, Arguments, DispatchError, DispatchOptions, Exchange};
+use crate::dispatch::stream::{ByteChunks, ParsedEvents, ReaderChunks};
+use crate::dispatch::{
+    self, Arguments, CallStream, DispatchError, DispatchOptions, Exchange, Interruption, StreamDispatch, Streamed,
+    ToolCall,
+};
 use crate::target::cache::{RenderCache, ToolList};
 use crate::{CallContext, RenderError, RenderOptions, Rendered, Target, ToolDef, ToolError, ToolOutput, render_tools};
 
@@ -304,6 +310,103 @@ pub trait Toolbox: Sync {
         async move { dispatch::dispatch(self, target, response.as_ref(), options).await }
     }
 
+    /// [`Toolbox::dispatch`] for a response that is still streaming: its server-sent-event bytes, in
+    /// chunks of any size as they come off the socket (e.g. an HTTP client's byte stream). Each call
+    /// starts the moment its arguments are complete, while the stream goes on; the calls run
+    /// concurrently as in `dispatch`, and the [`Exchange`] is the one `dispatch` gives on the
+    /// finished response. A stream cut short (the provider's error event, a failed read, bytes that
+    /// stop) still answers the calls completed before it, and says what happened in
+    /// [`Exchange::interrupted`]. [`StreamDispatch::on_event`] hands on the model's text as it arrives.
+    ///
+    /// A stream that is not the provider's shape is a [`DispatchError`] naming the event; calls
+    /// already running then finish first, and none starts.
+    ///
+    /// ```
+    /// use futures_util::stream;
+    /// use tool_runtime::dispatch::StreamEvent;
+    /// use tool_runtime::{toolbox, DispatchOptions, Target, Toolbox};
+    ///
+    /// struct Calculator;
+    ///
+    /// #[toolbox]
+    /// impl Calculator {
+    ///     /// Add two numbers.
+    ///     #[tool]
+    ///     fn add(a: i64, b: i64) -> i64 {
+    ///         a + b
+    ///     }
+    /// }
+    ///
+    /// // OpenAI chat chunks, as a socket gives them: cut anywhere.
+    /// let sse = concat!(
+    ///     r#"data: {"choices":[{"index":0,"delta":{"content":"Adding."}}]}"#, "\n\n",
+    ///     r#"data: {"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"id":"c1","type":"function","function":{"name":"add","arguments":"{\"a\":"}}]}}]}"#, "\n\n",
+    ///     r#"data: {"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"function":{"arguments":" 2, \"b\": 3}"}}]}}]}"#, "\n\n",
+    ///     r#"data: {"choices":[{"index":0,"delta":{},"finish_reason":"tool_calls"}]}"#, "\n\n",
+    ///     "data: [DONE]\n\n",
+    /// );
+    /// let chunks = stream::iter(sse.as_bytes().chunks(16).map(Ok::<_, std::io::Error>));
+    /// let mut text = String::new();
+    /// let exchange = pollster::block_on(
+    ///     Calculator
+    ///         .dispatch_stream(Target::OpenAi, chunks, DispatchOptions::default())
+    ///         .on_event(|event| if let StreamEvent::Text(piece) = event { text.push_str(piece) }),
+    /// )
+    /// .unwrap();
+    /// assert_eq!(text, "Adding.");
+    /// assert_eq!(exchange.results[0].text(), "5");
+    /// assert_eq!(exchange.reply[0]["tool_call_id"], "c1");
+    /// assert_eq!(exchange.interrupted, None);
+    /// ```
+    fn dispatch_stream<S, B, E>(
+        &self,
+        target: Target,
+        chunks: S,
+        options: DispatchOptions,
+    ) -> StreamDispatch<'_, Self, ByteChunks<S>>
+    where
+        Self: Sized,
+        S: Stream<Item = Result<B, E>> + Send,
+        B: AsRef<[u8]>,
+        E: std::fmt::Display,
+    {
+        StreamDispatch::new(self, target, ByteChunks(Box::pin(chunks)), options)
+    }
+
+    /// [`Toolbox::dispatch_stream`] reading the stream from an [`AsyncRead`] (futures' trait; a
+    /// tokio reader goes through `tokio_util::compat`).
+    fn dispatch_read<R>(
+        &self,
+        target: Target,
+        reader: R,
+        options: DispatchOptions,
+    ) -> StreamDispatch<'_, Self, ReaderChunks<R>>
+    where
+        Self: Sized,
+        R: AsyncRead + Send,
+    {
+        let source = ReaderChunks { reader: Box::pin(reader), buffer: vec![0; 8 * 1024].into_boxed_slice() };
+        StreamDispatch::new(self, target, source, options)
+    }
+
+    /// [`Toolbox::dispatch_stream`] for a stream whose server-sent events the caller has already
+    /// parsed: `(name, data)` pairs, the name empty for an event without one.
+    fn dispatch_events<S, N, D, E>(
+        &self,
+        target: Target,
+        events: S,
+        options: DispatchOptions,
+    ) -> StreamDispatch<'_, Self, ParsedEvents<S>>
+    where
+        Self: Sized,
+        S: Stream<Item = Result<(N, D), E>> + Send,
+        N: AsRef<str>,
+        D: AsRef<str>,
+        E: std::fmt::Display,
+    {
+        StreamDispatch::new(self, target, ParsedEvents(Box::pin(events)), options)
+    }
+
     /// [`Toolbox::dispatch`] for a response already parsed.
     fn dispatch_value(
         &self,
@@ -346,13 +449,31 @@ pub trait ToolSet: Sized {
     fn parse_response(target: Target, response: &Value) -> Result<Vec<ParsedCall<Self>>, DispatchError> {
         let options = DispatchOptions::default();
         let calls = dispatch::calls(target, response)?;
-        Ok(calls
-            .into_iter()
-            .map(|call| {
-                let parsed =
-                    dispatch::check_limits(&call, &options).and_then(|()| Self::parse(&call.name, &call.arguments));
-                (call.id, parsed)
-            })
-            .collect())
+        Ok(calls.into_iter().map(|call| Self::parse_call(call, &options)).collect())
+    }
+
+    /// Parses every tool call of a provider's stream (its server-sent-event bytes) into
+    /// `(call id, the variant or why not)`, read as [`Toolbox::dispatch_stream`] reads it, with how
+    /// the stream ended early if it did. A caller that wants each call as soon as it is complete
+    /// feeds a [`CallStream`] and parses each call it hands on with [`ToolSet::parse`].
+    fn parse_stream(
+        target: Target,
+        sse: &[u8],
+    ) -> Result<(Vec<ParsedCall<Self>>, Option<Interruption>), DispatchError> {
+        let options = DispatchOptions::default();
+        let mut stream = CallStream::new(target, &options)?;
+        let mut parsed = Vec::new();
+        stream.feed(sse, |streamed| {
+            if let Streamed::Call(call) = streamed {
+                parsed.push(Self::parse_call(call, &options));
+            }
+        })?;
+        Ok((parsed, stream.finish()))
+    }
+
+    #[doc(hidden)]
+    fn parse_call(call: ToolCall, options: &DispatchOptions) -> ParsedCall<Self> {
+        let parsed = dispatch::check_limits(&call, options).and_then(|()| Self::parse(&call.name, &call.arguments));
+        (call.id, parsed)
     }
 }

@@ -8,15 +8,15 @@ mod json_tokens;
 mod known_fields;
 #[cfg(feature = "mcp")]
 mod limits;
-pub(crate) mod mcp;
 mod options;
 pub(crate) mod panics;
+mod provider;
 mod records;
+pub mod stream;
 pub(crate) mod validate;
-mod wire;
-mod wire_text;
 
-use futures_util::{StreamExt, stream};
+use futures_util::StreamExt;
+use futures_util::stream as futures_stream;
 use serde_json::Value;
 
 pub use error::DispatchError;
@@ -25,6 +25,9 @@ pub use options::DispatchOptions;
 #[cfg(feature = "mcp")]
 pub(crate) use records::output_text;
 pub use records::{Arguments, ToolCall, ToolResult};
+pub use stream::{CallStream, Interruption, StreamDispatch, StreamEvent, Streamed};
+
+pub(crate) use provider::{calls, mcp};
 
 use crate::{ArgumentProblem, CallContext, Target, Tool, ToolDef, ToolError, ToolOutput, Toolbox, content};
 
@@ -42,6 +45,16 @@ pub struct Exchange {
     pub reply: Value,
     /// The answer of a [`FinalAnswer`] call, when [`DispatchOptions::final_answer`] is on.
     pub final_answer: Option<String>,
+    /// For a stream, how it ended early, if it did: the calls completed before are answered above;
+    /// the ones cut off are listed there. Always `None` for a finished response.
+    pub interrupted: Option<Interruption>,
+}
+
+impl Exchange {
+    /// An exchange with no calls, answered by `reply`.
+    fn answered(reply: Value) -> Self {
+        Exchange { calls: vec![], results: vec![], reply, final_answer: None, interrupted: None }
+    }
 }
 
 /// Parses a response's bytes, with the size limit; JSON's own depth limit keeps deep input from
@@ -55,23 +68,6 @@ fn read_response(target: Target, bytes: &[u8], options: &DispatchOptions) -> Res
         ));
     }
     serde_json::from_slice(bytes).map_err(|err| DispatchError::new(target, "", format!("not valid JSON: {err}")))
-}
-
-/// The tool calls of a response in the target's format.
-pub(crate) fn calls(target: Target, response: &Value) -> Result<Vec<ToolCall>, DispatchError> {
-    match target {
-        Target::OpenAi => wire::openai_chat_calls(response),
-        Target::OpenAiResponses => wire::openai_responses_calls(response),
-        Target::Anthropic => wire::anthropic_calls(response),
-        Target::Gemini => wire::gemini_calls(response),
-        Target::Mcp => match mcp::read(response, &[]) {
-            mcp::Request::Call { call, .. } => Ok(vec![call]),
-            _ => Err(DispatchError::new(target, "", "expected a JSON-RPC `tools/call` request")),
-        },
-        Target::JsonSchema => {
-            Err(DispatchError::new(target, "", "plain JSON Schema has no wire format for tool calls"))
-        }
-    }
 }
 
 /// How deep arrays and objects nest in JSON text (strings skipped).
@@ -171,10 +167,10 @@ async fn run_one<T: Toolbox>(toolbox: &T, call: &ToolCall, options: &DispatchOpt
 async fn run_all<T: Toolbox>(toolbox: &T, calls: &[&ToolCall], options: &DispatchOptions) -> Vec<ToolResult> {
     // The futures are made first: a closure stored in the stream trips the `Send` proof of callers.
     let runs: Vec<_> = calls.iter().map(|call| answer(toolbox, call, options)).collect();
-    stream::iter(runs).buffered(options.max_concurrency.max(1)).collect().await
+    futures_stream::iter(runs).buffered(options.max_concurrency.max(1)).collect().await
 }
 
-async fn answer<T: Toolbox>(toolbox: &T, call: &ToolCall, options: &DispatchOptions) -> ToolResult {
+pub(super) async fn answer<T: Toolbox>(toolbox: &T, call: &ToolCall, options: &DispatchOptions) -> ToolResult {
     ToolResult::from_output(call, run_one(toolbox, call, options).await)
 }
 
@@ -207,13 +203,13 @@ pub(crate) async fn dispatch<T: Toolbox>(
             Ok(request) => request,
             Err(err) => {
                 let reply = mcp::error(&Value::Null, mcp::PARSE_ERROR, format!("Parse error: {}", err.message));
-                return Ok(Exchange { calls: vec![], results: vec![], reply, final_answer: None });
+                return Ok(Exchange::answered(reply));
             }
         };
         return Ok(dispatch_mcp(toolbox, &request, &options).await);
     }
     if response.len() <= options.max_response_bytes
-        && let Some(calls) = wire_text::calls(target, response)
+        && let Some(calls) = provider::calls_from_text(target, response)
     {
         return Ok(run_calls(toolbox, target, calls, options).await);
     }
@@ -244,38 +240,49 @@ async fn run_calls<T: Toolbox>(
     let mut final_answer = None;
     let mut to_run: Vec<&ToolCall> = Vec::with_capacity(calls.len());
     for call in &calls {
-        if options.final_answer && call.name == FinalAnswer::NAME && final_answer.is_none() {
-            // A malformed final answer runs like any call, so the model reads what is wrong.
-            if let Ok(answer) = <FinalAnswer as crate::ConfigTool>::parse(&call.arguments) {
-                final_answer = Some(answer.answer);
-                continue;
-            }
+        match final_answer_of(call, &options, &final_answer) {
+            Some(answer) => final_answer = Some(answer),
+            None => to_run.push(call),
         }
-        to_run.push(call);
     }
-    let mut results = run_all(toolbox, &to_run, &options).await;
+    let results = run_all(toolbox, &to_run, &options).await;
+    exchange(target, calls, results, final_answer)
+}
+
+/// The answer `call` gives when it is the response's first well-formed [`FinalAnswer`] (and the
+/// options take final answers): such a call is not run. A malformed one runs like any call, so the
+/// model reads what is wrong.
+pub(super) fn final_answer_of(call: &ToolCall, options: &DispatchOptions, so_far: &Option<String>) -> Option<String> {
+    if !options.final_answer || call.name != FinalAnswer::NAME || so_far.is_some() {
+        return None;
+    }
+    <FinalAnswer as crate::ConfigTool>::parse(&call.arguments).ok().map(|answer| answer.answer)
+}
+
+/// The exchange of `calls` and their `results` (the calls run, in order), with the reply written
+/// in the target's format once every content part is checked against what the target takes.
+pub(super) fn exchange(
+    target: Target,
+    calls: Vec<ToolCall>,
+    mut results: Vec<ToolResult>,
+    final_answer: Option<String>,
+) -> Exchange {
     check_parts(target, &mut results);
-    let reply = match target {
-        Target::OpenAi => wire::openai_chat_reply(&results),
-        Target::OpenAiResponses => wire::openai_responses_reply(&results),
-        Target::Anthropic => wire::anthropic_reply(&results),
-        Target::Gemini => wire::gemini_reply(&results),
-        Target::Mcp | Target::JsonSchema => unreachable!("handled above"),
-    };
-    Exchange { calls, results, reply, final_answer }
+    let reply = provider::reply(target, &results);
+    Exchange { calls, results, reply, final_answer, interrupted: None }
 }
 
 async fn dispatch_mcp<T: Toolbox>(toolbox: &T, request: &Value, options: &DispatchOptions) -> Exchange {
     let tools = toolbox.tools();
     match mcp::read(request, tools) {
-        mcp::Request::Nothing => Exchange { calls: vec![], results: vec![], reply: Value::Null, final_answer: None },
-        mcp::Request::Answer(reply) => Exchange { calls: vec![], results: vec![], reply, final_answer: None },
+        mcp::Request::Nothing => Exchange::answered(Value::Null),
+        mcp::Request::Answer(reply) => Exchange::answered(reply),
         mcp::Request::Call { id, call } => {
             let mut result = ToolResult::from_output(&call, run_one(toolbox, &call, options).await);
             check_parts(Target::Mcp, std::slice::from_mut(&mut result));
             let def: Option<&ToolDef> = tools.iter().find(|tool| tool.name == call.name);
             let reply = mcp::reply(&id, &result, def);
-            Exchange { calls: vec![call], results: vec![result], reply, final_answer: None }
+            Exchange { calls: vec![call], results: vec![result], reply, final_answer: None, interrupted: None }
         }
     }
 }

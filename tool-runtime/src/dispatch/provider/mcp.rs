@@ -4,21 +4,21 @@
 
 use serde_json::{Map, Value, json};
 
-use super::records::{ToolCall, ToolResult};
+use crate::dispatch::records::{ToolCall, ToolResult};
 use crate::{ContentPart, ToolDef};
 
-pub(super) const PARSE_ERROR: i64 = -32700;
-pub(super) const INVALID_REQUEST: i64 = -32600;
-pub(super) const METHOD_NOT_FOUND: i64 = -32601;
-pub(super) const INVALID_PARAMS: i64 = -32602;
+pub(crate) const PARSE_ERROR: i64 = -32700;
+pub(crate) const INVALID_REQUEST: i64 = -32600;
+pub(crate) const METHOD_NOT_FOUND: i64 = -32601;
+pub(crate) const INVALID_PARAMS: i64 = -32602;
 
 /// A JSON-RPC error response.
-pub(super) fn error(id: &Value, code: i64, message: impl Into<String>) -> Value {
+pub(crate) fn error(id: &Value, code: i64, message: impl Into<String>) -> Value {
     json!({"jsonrpc": "2.0", "id": id, "error": {"code": code, "message": message.into()}})
 }
 
 /// What a request asks for: a call to run, or a response to give at once.
-pub(super) enum Request {
+pub(crate) enum Request {
     Call {
         id: Value,
         call: ToolCall,
@@ -28,7 +28,7 @@ pub(super) enum Request {
     Nothing,
 }
 
-pub(super) fn read(request: &Value, tools: &[ToolDef]) -> Request {
+pub(crate) fn read(request: &Value, tools: &[ToolDef]) -> Request {
     let Some(object) = request.as_object() else {
         return Request::Answer(error(&Value::Null, INVALID_REQUEST, "Invalid Request: expected a JSON-RPC object"));
     };
@@ -63,7 +63,7 @@ pub(super) fn read(request: &Value, tools: &[ToolDef]) -> Request {
 
 /// The `CallToolResult` response: text content always; `structuredContent` when the tool declares
 /// an output schema (a non-object output wrapped as `{"result": …}`, as the rendered schema says).
-pub(super) fn reply(id: &Value, result: &ToolResult, def: Option<&ToolDef>) -> Value {
+pub(crate) fn reply(id: &Value, result: &ToolResult, def: Option<&ToolDef>) -> Value {
     json!({"jsonrpc": "2.0", "id": id, "result": call_result(result, def)})
 }
 

@@ -1,0 +1,436 @@
+//! Streamed responses read as they arrive: calls start while the stream goes on, the model's text
+//! reaches the caller as it comes, a stream cut short still answers its complete calls, and a
+//! malformed one is an error naming the event. (The recorded and per-provider fixtures, every byte
+//! boundary and the SDKs' own accumulators are in `stream_fixtures.rs` and `conformance.rs`.)
+
+#[path = "support/weather.rs"]
+mod weather;
+
+use std::pin::Pin;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::task::{Context, Poll};
+
+use futures_util::stream::{self, Stream};
+use pollster::block_on;
+use serde_json::{Value, json};
+use tool_runtime::dispatch::{CallStream, StreamEvent, Streamed};
+use tool_runtime::{DispatchError, DispatchOptions, Exchange, Target, ToolSet, Toolbox, toolbox};
+use toolc_tests::nodes::{DeleteNodes, NodeOp};
+use weather::Weather;
+
+/// OpenAI chat chunks as server-sent events, each chunk's `choices[0]` given; `[DONE]` after when
+/// `done`.
+fn chat(choices: &[Value], done: bool) -> String {
+    let mut sse = String::new();
+    for choice in choices {
+        let chunk = json!({"id": "chatcmpl-1", "object": "chat.completion.chunk", "created": 1, "model": "gpt-4.1",
+            "choices": [choice]});
+        sse.push_str(&format!("data: {chunk}\n\n"));
+    }
+    if done {
+        sse.push_str("data: [DONE]\n\n");
+    }
+    sse
+}
+
+fn call_start(index: u32, id: &str, name: &str, arguments: &str) -> Value {
+    json!({"index": 0, "delta": {"tool_calls": [
+        {"index": index, "id": id, "type": "function", "function": {"name": name, "arguments": arguments}}]}})
+}
+
+fn call_piece(index: u32, arguments: &str) -> Value {
+    json!({"index": 0, "delta": {"tool_calls": [{"index": index, "function": {"arguments": arguments}}]}})
+}
+
+fn finish(reason: &str) -> Value {
+    json!({"index": 0, "delta": {}, "finish_reason": reason})
+}
+
+/// Anthropic events as server-sent events.
+fn anthropic(events: &[Value]) -> String {
+    events.iter().map(|event| format!("event: {}\ndata: {event}\n\n", event["type"].as_str().unwrap())).collect()
+}
+
+fn tool_use(index: u32, id: &str, name: &str) -> Value {
+    json!({"type": "content_block_start", "index": index,
+        "content_block": {"type": "tool_use", "id": id, "name": name, "input": {}}})
+}
+
+fn input(index: u32, partial_json: &str) -> Value {
+    json!({"type": "content_block_delta", "index": index, "delta": {"type": "input_json_delta", "partial_json": partial_json}})
+}
+
+fn stop(index: u32) -> Value {
+    json!({"type": "content_block_stop", "index": index})
+}
+
+fn pieces(sse: &str, size: usize) -> impl Stream<Item = Result<Vec<u8>, std::io::Error>> + Send + use<> {
+    let pieces: Vec<_> = sse.as_bytes().chunks(size).map(|piece| Ok(piece.to_vec())).collect();
+    stream::iter(pieces)
+}
+
+fn streamed(target: Target, sse: &str) -> Result<Exchange, DispatchError> {
+    block_on(Weather.dispatch_stream(target, pieces(sse, 7), DispatchOptions::default()).into_future())
+}
+
+use std::future::IntoFuture;
+
+/// A toolbox whose tool says when it has run.
+struct Recorder {
+    ran: Arc<AtomicBool>,
+}
+
+#[toolbox]
+impl Recorder {
+    /// Save a note.
+    #[tool]
+    async fn save(&self, note: String) -> String {
+        self.ran.store(true, Ordering::SeqCst);
+        format!("saved {note}")
+    }
+}
+
+/// Gives its first piece, then, when polled for the rest, notes whether the tool had run by then.
+struct TwoPieces {
+    pieces: Vec<Vec<u8>>,
+    ran: Arc<AtomicBool>,
+    ran_before_the_rest: Arc<AtomicBool>,
+}
+
+impl Stream for TwoPieces {
+    type Item = Result<Vec<u8>, std::io::Error>;
+
+    fn poll_next(mut self: Pin<&mut Self>, _: &mut Context<'_>) -> Poll<Option<Self::Item>> {
+        if self.pieces.len() == 1 {
+            let ran = self.ran.load(Ordering::SeqCst);
+            self.ran_before_the_rest.store(ran, Ordering::SeqCst);
+        }
+        Poll::Ready((!self.pieces.is_empty()).then(|| Ok(self.pieces.remove(0))))
+    }
+}
+
+#[test]
+fn a_call_runs_before_its_stream_has_ended() {
+    let first = anthropic(&[tool_use(0, "t1", "save"), input(0, r#"{"note": "a"}"#), stop(0)]);
+    let rest =
+        anthropic(&[tool_use(1, "t2", "save"), input(1, r#"{"note": "b"}"#), stop(1), json!({"type": "message_stop"})]);
+    let ran = Arc::new(AtomicBool::new(false));
+    let ran_before_the_rest = Arc::new(AtomicBool::new(false));
+    let source = TwoPieces {
+        pieces: vec![first.into_bytes(), rest.into_bytes()],
+        ran: ran.clone(),
+        ran_before_the_rest: ran_before_the_rest.clone(),
+    };
+    let recorder = Recorder { ran };
+    let mut events = Vec::new();
+    let exchange = block_on(
+        recorder
+            .dispatch_stream(Target::Anthropic, source, DispatchOptions::default())
+            .on_event(|event| {
+                events.push(match event {
+                    StreamEvent::Started(call) => format!("started {}", call.id.as_deref().unwrap()),
+                    StreamEvent::Answered(result) => format!("answered {}", result.id.as_deref().unwrap()),
+                    other => format!("{other:?}"),
+                })
+            })
+            .into_future(),
+    )
+    .unwrap();
+    assert!(ran_before_the_rest.load(Ordering::SeqCst), "the first call ran while the stream was still open");
+    assert_eq!(events, ["started t1", "answered t1", "started t2", "answered t2"]);
+    assert_eq!(exchange.reply["content"][1]["content"], "saved b");
+}
+
+#[test]
+fn text_reaches_the_caller_as_it_arrives_and_the_exchange_is_dispatch_s() {
+    let sse = chat(
+        &[
+            json!({"index": 0, "delta": {"role": "assistant", "content": ""}}),
+            json!({"index": 0, "delta": {"content": "Let me "}}),
+            json!({"index": 0, "delta": {"content": "check."}}),
+            call_start(0, "call_1", "get_weather", ""),
+            call_piece(0, r#"{"locat"#),
+            call_piece(0, r#"ion": "Paris"}"#),
+            call_start(1, "call_2", "now", ""),
+            finish("tool_calls"),
+        ],
+        true,
+    );
+    let mut text = Vec::new();
+    let exchange = block_on(
+        Weather
+            .dispatch_stream(Target::OpenAi, pieces(&sse, 5), DispatchOptions::default())
+            .on_event(|event| {
+                if let StreamEvent::Text(piece) = event {
+                    text.push(piece.to_owned());
+                }
+            })
+            .into_future(),
+    )
+    .unwrap();
+    assert_eq!(text, ["Let me ", "check."]);
+    let finished = json!({"choices": [{"index": 0, "finish_reason": "tool_calls", "message": {"role": "assistant",
+        "content": "Let me check.", "tool_calls": [
+            {"id": "call_1", "type": "function", "function": {"name": "get_weather", "arguments": r#"{"location": "Paris"}"#}},
+            {"id": "call_2", "type": "function", "function": {"name": "now", "arguments": ""}}]}}]});
+    let expected = block_on(Weather.dispatch_value(Target::OpenAi, &finished, DispatchOptions::default())).unwrap();
+    assert_eq!(exchange, expected);
+    assert_eq!(exchange.reply[0]["content"], "Paris: 18 °C, light rain");
+    assert_eq!(exchange.reply[1]["content"], "2026-11-24T09:00:00Z");
+}
+
+#[test]
+fn a_stream_cut_mid_call_answers_the_complete_calls_and_names_the_cut_one() {
+    let sse = chat(
+        &[
+            call_start(0, "call_1", "search", r#"{"query": "rust"}"#),
+            call_start(1, "call_2", "get_weather", r#"{"location": "Par"#),
+        ],
+        false,
+    );
+    let exchange = streamed(Target::OpenAi, &sse).unwrap();
+    assert_eq!(exchange.calls.len(), 1);
+    assert_eq!(exchange.results[0].content, json!(["rust #1", "rust #2"]));
+    assert_eq!(exchange.reply.as_array().unwrap().len(), 1, "only the complete call is answered");
+    let interrupted = exchange.interrupted.unwrap();
+    assert_eq!(interrupted.reason, "the stream ended before `data: [DONE]`");
+    assert_eq!(interrupted.event, 2);
+    assert_eq!(interrupted.unfinished.len(), 1);
+    assert_eq!(interrupted.unfinished[0].id.as_deref(), Some("call_2"));
+    assert_eq!(interrupted.unfinished[0].arguments, r#"{"location": "Par"#);
+}
+
+#[test]
+fn an_error_event_ends_the_stream_in_the_provider_s_words() {
+    let mut sse =
+        anthropic(&[tool_use(0, "t1", "now"), stop(0), tool_use(1, "t2", "get_weather"), input(1, r#"{"loc"#)]);
+    sse.push_str("event: error\ndata: {\"type\": \"error\", \"error\": {\"type\": \"overloaded_error\", \"message\": \"Overloaded\"}}\n\n");
+    // Nothing after the error is read, not even a malformed event.
+    sse.push_str("event: content_block_stop\ndata: {\n\n");
+    let exchange = streamed(Target::Anthropic, &sse).unwrap();
+    assert_eq!(exchange.results.len(), 1);
+    assert_eq!(exchange.reply["content"][0]["tool_use_id"], "t1");
+    let interrupted = exchange.interrupted.unwrap();
+    assert_eq!(interrupted.reason, "the provider sent an error: overloaded_error: Overloaded");
+    assert_eq!(interrupted.event, 4);
+    assert_eq!(interrupted.unfinished[0].id.as_deref(), Some("t2"));
+}
+
+#[test]
+fn a_failed_read_is_an_interruption_after_the_complete_calls() {
+    let sse = anthropic(&[tool_use(0, "t1", "now"), stop(0)]);
+    let source = stream::iter([Ok(sse.into_bytes()), Err(std::io::Error::other("connection reset by peer"))]);
+    let exchange =
+        block_on(Weather.dispatch_stream(Target::Anthropic, source, DispatchOptions::default()).into_future()).unwrap();
+    assert_eq!(exchange.results[0].content, json!("2026-11-24T09:00:00Z"));
+    assert_eq!(exchange.interrupted.unwrap().reason, "reading the stream failed: connection reset by peer");
+}
+
+/// Each malformed stream, the event it fails at, and what the error says there.
+#[test]
+fn malformed_streams_name_the_event_and_what_was_expected() {
+    let cases: Vec<(Target, String, usize, &str)> = vec![
+        (
+            Target::OpenAi,
+            "data: {\"choices\": [\n\n".to_owned(),
+            0,
+            "expected a `chat.completion.chunk`: EOF while parsing",
+        ),
+        (
+            Target::OpenAi,
+            chat(&[json!({"index": 0, "delta": {"tool_calls": [{"index": "0"}]}})], true),
+            0,
+            "expected a `chat.completion.chunk`: invalid type: string \"0\", expected u32",
+        ),
+        (
+            Target::OpenAi,
+            chat(
+                &[json!({"index": 0, "delta": {"tool_calls": [{"index": 0, "function": {"arguments": "{}"}}]}})],
+                true,
+            ),
+            0,
+            "/choices/0/delta/tool_calls/0/id: expected a string `id` in a call's first piece",
+        ),
+        (
+            Target::OpenAi,
+            chat(&[call_start(0, "c1", "now", ""), call_start(1, "c2", "now", ""), call_piece(0, "{}")], true),
+            2,
+            "a piece of tool call 0 after tool call 1 began: calls are streamed one after another",
+        ),
+        (
+            Target::OpenAiResponses,
+            "event: response.function_call_arguments.delta\ndata: {\"output_index\": 3, \"delta\": \"{\"}\n\n"
+                .to_owned(),
+            0,
+            "/output_index: arguments for output 3, which no `response.output_item.added` began as a `function_call`",
+        ),
+        (
+            Target::Anthropic,
+            anthropic(&[
+                json!({"type": "content_block_start", "index": 0, "content_block": {"type": "tool_use", "name": "now"}}),
+            ]),
+            0,
+            "/content_block/id: expected a string `id`",
+        ),
+        (Target::Anthropic, "data: {\"index\": 0}\n\n".to_owned(), 0, "/type: expected a string `type`"),
+        (
+            Target::Gemini,
+            "data: [1, 2]\n\n".to_owned(),
+            0,
+            "expected a `GenerateContentResponse`: invalid type: sequence",
+        ),
+        (
+            Target::Gemini,
+            "data: {\"candidates\": [{\"content\": {\"parts\": [{\"functionCall\": {\"args\": {}}}]}}]}\n\n".to_owned(),
+            0,
+            "/candidates/0/content/parts/0/functionCall/name: expected a string `name`",
+        ),
+        (
+            Target::Gemini,
+            "data: {\"candidates\": []}\n\ndata: {\"candidates\": {}}\n\n".to_owned(),
+            1,
+            "expected a `GenerateContentResponse`: invalid type: map, expected a sequence",
+        ),
+    ];
+    for (target, sse, event, says) in cases {
+        let err = streamed(target, &sse).unwrap_err();
+        assert_eq!(err.event, Some(event), "{sse}: {err}");
+        assert!(err.to_string().contains(says), "{sse}:\n{err}\ndoes not say: {says}");
+        assert!(
+            err.to_string().starts_with(&format!("cannot handle this {target} stream at event {event}, ")),
+            "{err}"
+        );
+    }
+    // Bytes that are not UTF-8 are named too.
+    let mut stream = CallStream::new(Target::Gemini, &DispatchOptions::default()).unwrap();
+    let err = stream.feed(b"data: {\"a\": \"\xff\"}\n\n", |_| {}).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "cannot handle this gemini stream at event 0, /: the event's data is not UTF-8: invalid utf-8 sequence of 1 bytes from index 7"
+    );
+}
+
+#[test]
+fn a_malformed_event_lets_running_calls_finish_and_starts_none() {
+    let mut sse = anthropic(&[tool_use(0, "t1", "save"), input(0, r#"{"note": "a"}"#), stop(0)]);
+    sse.push_str("event: content_block_start\ndata: nonsense\n\n");
+    sse.push_str(&anthropic(&[tool_use(1, "t2", "save"), stop(1)]));
+    let ran = Arc::new(AtomicBool::new(false));
+    let recorder = Recorder { ran: ran.clone() };
+    let mut started = 0;
+    let err = block_on(
+        recorder
+            .dispatch_stream(Target::Anthropic, pieces(&sse, 4096), DispatchOptions::default())
+            .on_event(|event| started += matches!(event, StreamEvent::Started(_)) as usize)
+            .into_future(),
+    )
+    .unwrap_err();
+    assert_eq!(err.event, Some(3));
+    assert_eq!(started, 0, "the whole stream came in one piece: its complete call did not start");
+    assert!(!ran.load(Ordering::SeqCst));
+}
+
+#[test]
+fn the_size_limit_applies_to_the_stream_as_a_whole() {
+    let sse = chat(
+        &[call_start(0, "c1", "search", r#"{"query": ""#), call_piece(0, &"x".repeat(300)), call_piece(0, "\"}")],
+        true,
+    );
+    let options = DispatchOptions::default().max_response_bytes(512);
+    let err = block_on(Weather.dispatch_stream(Target::OpenAi, pieces(&sse, 64), options).into_future()).unwrap_err();
+    assert!(err.message.contains("the stream has more than 512 bytes; the limit is 512"), "{err}");
+    // Within the limit, the same stream is answered.
+    let options = DispatchOptions::default().max_response_bytes(sse.len());
+    assert!(block_on(Weather.dispatch_stream(Target::OpenAi, pieces(&sse, 64), options).into_future()).is_ok());
+}
+
+#[test]
+fn a_reader_and_parsed_events_are_read_as_bytes_are() {
+    let sse = anthropic(&[
+        json!({"type": "content_block_start", "index": 0, "content_block": {"type": "text", "text": ""}}),
+        json!({"type": "content_block_delta", "index": 0, "delta": {"type": "text_delta", "text": "Checking."}}),
+        stop(0),
+        tool_use(1, "t1", "get_weather"),
+        input(1, r#"{"location": "東京", "unit": "fahrenheit"}"#),
+        stop(1),
+        json!({"type": "message_stop"}),
+    ]);
+    let bytes = streamed(Target::Anthropic, &sse).unwrap();
+    assert_eq!(bytes.results[0].content, json!("東京: 64 °F, light rain"));
+    let reader = futures_util::io::Cursor::new(sse.clone().into_bytes());
+    let read =
+        block_on(Weather.dispatch_read(Target::Anthropic, reader, DispatchOptions::default()).into_future()).unwrap();
+    assert_eq!(read, bytes);
+    let events: Vec<Result<(String, String), std::io::Error>> = sse
+        .split("\n\n")
+        .filter(|event| !event.is_empty())
+        .map(|event| {
+            let (name, data) = event.split_once('\n').unwrap();
+            Ok((name.trim_start_matches("event: ").to_owned(), data.trim_start_matches("data: ").to_owned()))
+        })
+        .collect();
+    let parsed = block_on(
+        Weather.dispatch_events(Target::Anthropic, stream::iter(events), DispatchOptions::default()).into_future(),
+    )
+    .unwrap();
+    assert_eq!(parsed, bytes);
+}
+
+#[test]
+fn a_tool_set_parses_the_calls_of_a_stream() {
+    let sse = chat(
+        &[
+            call_start(0, "c1", "delete_nodes", r#"{"nodes": ["a"], "#),
+            call_piece(0, r#""deleteChildren": true}"#),
+            call_start(1, "c2", "delete_nodes", r#"{"nodes": "a"}"#),
+            call_start(2, "c3", "delete_nodes", r#"{"nodes": [""#),
+        ],
+        false,
+    );
+    let (calls, interrupted) = NodeOp::parse_stream(Target::OpenAi, sse.as_bytes()).unwrap();
+    assert_eq!(calls.len(), 2);
+    assert_eq!(calls[0].0.as_deref(), Some("c1"));
+    assert_eq!(
+        calls[0].1.as_ref().unwrap(),
+        &NodeOp::DeleteNodes(DeleteNodes { nodes: vec!["a".into()], delete_children: true })
+    );
+    assert!(calls[1].1.as_ref().unwrap_err().to_string().contains("at /nodes: expected an array"));
+    assert_eq!(interrupted.unwrap().unfinished[0].id.as_deref(), Some("c3"));
+}
+
+#[test]
+fn a_call_stream_hands_on_text_and_calls_in_order() {
+    let sse = chat(
+        &[
+            json!({"index": 0, "delta": {"content": "Hi"}}),
+            call_start(0, "c1", "now", ""),
+            call_start(1, "c2", "search", r#"{"query": "x"}"#),
+            finish("tool_calls"),
+        ],
+        true,
+    );
+    let mut stream = CallStream::new(Target::OpenAi, &DispatchOptions::default()).unwrap();
+    let mut seen = Vec::new();
+    for piece in sse.as_bytes().chunks(3) {
+        stream
+            .feed(piece, |streamed| {
+                seen.push(match streamed {
+                    Streamed::Text(text) => format!("text {text}"),
+                    Streamed::Call(call) => format!("call {}", call.id.unwrap()),
+                    other => format!("{other:?}"),
+                })
+            })
+            .unwrap();
+    }
+    assert_eq!(seen, ["text Hi", "call c1", "call c2"]);
+    assert_eq!(stream.finish(), None);
+}
+
+#[test]
+fn mcp_and_plain_json_schema_have_no_stream() {
+    for target in [Target::Mcp, Target::JsonSchema] {
+        let err = CallStream::new(target, &DispatchOptions::default()).unwrap_err();
+        assert!(err.message.contains("stream") || err.message.contains("no wire format"), "{err}");
+    }
+}

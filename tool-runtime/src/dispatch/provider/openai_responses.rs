@@ -1,0 +1,268 @@
+//! OpenAI Responses: `function_call` items of `output`, answered with `function_call_output`
+//! items; streamed as `response.output_item.added`, `response.function_call_arguments.delta` and
+//! `.done`, `response.output_item.done`, and `response.completed`.
+
+use serde_json::{Value, json};
+
+use super::read_text::{Fields, Key, NamedCall, Object, fields, is_type, next, some_objects};
+use super::stream_state::{Ending, ErrorBody, OpenCall, kind, read};
+use super::{arguments, array, images, text, texts};
+use crate::Target;
+use crate::dispatch::error::DispatchError;
+use crate::dispatch::records::{ToolCall, ToolResult};
+use crate::dispatch::stream::Streamed;
+
+const TARGET: Target = Target::OpenAiResponses;
+
+/// A response (its `output`) or the `output` array itself.
+pub(super) fn calls(response: &Value) -> Result<Vec<ToolCall>, DispatchError> {
+    let (items, at) = match response {
+        Value::Array(items) => (items.as_slice(), ""),
+        Value::Object(_) if response.get("output").is_some() => (array(response, "output", "", TARGET)?, "/output"),
+        _ => return Err(DispatchError::new(TARGET, "", "expected a response (`output`) or its `output` array")),
+    };
+    let mut calls = Vec::new();
+    for (index, item) in items.iter().enumerate() {
+        if item.get("type").and_then(Value::as_str) != Some("function_call") {
+            continue;
+        }
+        let at = format!("{at}/{index}");
+        calls.push(ToolCall {
+            id: Some(text(item, "call_id", &at, TARGET)?),
+            name: text(item, "name", &at, TARGET)?,
+            arguments: arguments(item.get("arguments")),
+        });
+    }
+    Ok(calls)
+}
+
+pub(super) fn calls_from_text(bytes: &[u8]) -> Option<Vec<ToolCall>> {
+    let items = match bytes.iter().find(|byte| !byte.is_ascii_whitespace()) {
+        Some(b'[') => serde_json::from_slice::<Vec<Object<ResponsesItem>>>(bytes).ok()?,
+        _ => serde_json::from_slice::<Object<ResponsesResponse>>(bytes).ok()?.0.output?,
+    };
+    items.into_iter().filter_map(|item| item.0.call()).collect()
+}
+
+/// A `function_call_output` item per call: its text, or its parts as `input_text` and
+/// `input_image` items.
+pub(super) fn reply(results: &[ToolResult]) -> Value {
+    let items: Vec<Value> = results
+        .iter()
+        .map(|result| {
+            let output = if result.parts.is_empty() {
+                json!(result.text())
+            } else {
+                let mut items: Vec<Value> =
+                    texts(result).into_iter().map(|text| json!({"type": "input_text", "text": text})).collect();
+                items.extend(images(result).map(|image| json!({"type": "input_image", "image_url": image.data_url()})));
+                Value::Array(items)
+            };
+            json!({"type": "function_call_output", "call_id": result.id, "output": output})
+        })
+        .collect();
+    Value::Array(items)
+}
+
+fields! {
+    struct ResponsesResponse {
+        "output" => output: Option<Vec<Object<ResponsesItem>>> = some_objects,
+    }
+}
+
+#[derive(Default)]
+struct ResponsesItem {
+    function_call: bool,
+    call_id: Option<String>,
+    call: NamedCall<Option<String>>,
+}
+
+impl<'de> Fields<'de> for ResponsesItem {
+    fn field<A: serde::de::MapAccess<'de>>(&mut self, key: &str, map: &mut A) -> Result<(), A::Error> {
+        match key {
+            "type" => self.function_call = is_type(map, "function_call")?,
+            "call_id" => self.call_id = Some(map.next_value()?),
+            _ => self.call.field(key, map)?,
+        }
+        Ok(())
+    }
+}
+
+impl ResponsesItem {
+    /// `None` for an item that is not a call; `Some(None)` for a call the tree reader must read.
+    fn call(self) -> Option<Option<ToolCall>> {
+        self.function_call.then(|| {
+            Some(ToolCall {
+                id: Some(self.call_id?),
+                name: self.call.name?,
+                arguments: self.call.arguments.flatten().unwrap_or_default(),
+            })
+        })
+    }
+}
+
+/// The calls of a Responses stream, each complete at its `response.function_call_arguments.done`
+/// (whose `arguments` are the whole text) or, failing that, its `response.output_item.done`.
+#[derive(Debug, Default)]
+pub(crate) struct Stream {
+    /// Calls added and not yet done, by output index.
+    open: Vec<(u32, OpenCall)>,
+    /// Output indexes of the calls handed on, so a later `output_item.done` does not repeat one.
+    done: Vec<u32>,
+    pub(super) ending: Ending,
+}
+
+impl Stream {
+    pub(super) fn event(
+        &mut self,
+        at: usize,
+        name: &str,
+        data: &str,
+        out: &mut dyn FnMut(Streamed<'_>),
+    ) -> Result<(), DispatchError> {
+        match &*kind(TARGET, at, name, data)? {
+            "response.output_text.delta" => {
+                let event: Event = read(TARGET, at, data, "a `response.output_text.delta` event")?;
+                if let Some(Key(text)) = &event.delta {
+                    out(Streamed::Text(text));
+                }
+            }
+            "response.output_item.added" => {
+                let event: Event = read(TARGET, at, data, "a `response.output_item.added` event")?;
+                let index = event.output_index(at)?;
+                if let Some(item) = event.call_item(at)? {
+                    self.open.push((index, OpenCall::new(Some(item.call_id), item.name, item.arguments)));
+                }
+            }
+            "response.function_call_arguments.delta" => {
+                let event: Event = read(TARGET, at, data, "a `response.function_call_arguments.delta` event")?;
+                let index = event.output_index(at)?;
+                let call = self.open_call(at, index)?;
+                if let Some(Key(more)) = event.delta {
+                    call.arguments.push_str(&more);
+                }
+            }
+            "response.function_call_arguments.done" => {
+                let event: Event = read(TARGET, at, data, "a `response.function_call_arguments.done` event")?;
+                let index = event.output_index(at)?;
+                let arguments = event.arguments.ok_or_else(|| {
+                    DispatchError::in_stream(TARGET, at, "/arguments", "expected the call's whole `arguments`")
+                })?;
+                self.open_call(at, index)?.arguments = arguments.0.into_owned();
+                self.close(index, out);
+            }
+            "response.output_item.done" => {
+                let event: Event = read(TARGET, at, data, "a `response.output_item.done` event")?;
+                let index = event.output_index(at)?;
+                if let Some(item) = event.call_item(at)?
+                    && !self.done.contains(&index)
+                {
+                    // Added without its `arguments.done`, or never added: the item has it all.
+                    self.open.retain(|(open, _)| *open != index);
+                    self.open.push((index, OpenCall::new(Some(item.call_id), item.name, item.arguments)));
+                    self.close(index, out);
+                }
+            }
+            "response.completed" | "response.incomplete" => self.ending.finished = true,
+            "response.failed" => {
+                let event: Failed = read(TARGET, at, data, "a `response.failed` event")?;
+                let said = event.response.and_then(|Object(response)| response.error).map(|Object(error)| error.said());
+                self.ending.failed = Some((at, said.unwrap_or_else(|| "the response failed".to_owned())));
+            }
+            "error" => {
+                let error: ErrorBody = read(TARGET, at, data, "an `error` event")?;
+                self.ending.failed = Some((at, error.said()));
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
+    fn open_call(&mut self, at: usize, index: u32) -> Result<&mut OpenCall, DispatchError> {
+        match self.open.iter_mut().find(|(open, _)| *open == index) {
+            Some((_, call)) => Ok(call),
+            None => Err(DispatchError::in_stream(
+                TARGET,
+                at,
+                "/output_index",
+                format!(
+                    "arguments for output {index}, which no `response.output_item.added` began as a `function_call`"
+                ),
+            )),
+        }
+    }
+
+    fn close(&mut self, index: u32, out: &mut dyn FnMut(Streamed<'_>)) {
+        if let Some(position) = self.open.iter().position(|(open, _)| *open == index) {
+            let (_, call) = self.open.remove(position);
+            self.done.push(index);
+            out(Streamed::Call(call.into_call()));
+        }
+    }
+
+    pub(super) fn into_parts(self) -> (Ending, Vec<ToolCall>) {
+        (self.ending, self.open.into_iter().map(|(_, call)| call.into_call()).collect())
+    }
+}
+
+fields! {
+    struct Event<'de> {
+        "output_index" => output_index: Option<u32> = next,
+        "delta" => delta: Option<Key<'de>> = next,
+        "arguments" => arguments: Option<Key<'de>> = next,
+        "item" => item: Option<Object<StreamItem<'de>>> = next,
+    }
+}
+
+/// A `function_call` item's fields, checked.
+struct CallItem<'de> {
+    call_id: Key<'de>,
+    name: Key<'de>,
+    arguments: Option<Key<'de>>,
+}
+
+impl<'de> Event<'de> {
+    fn output_index(&self, at: usize) -> Result<u32, DispatchError> {
+        self.output_index
+            .ok_or_else(|| DispatchError::in_stream(TARGET, at, "/output_index", "expected the item's `output_index`"))
+    }
+
+    /// The event's item when it is a `function_call`.
+    fn call_item(self, at: usize) -> Result<Option<CallItem<'de>>, DispatchError> {
+        let Some(Object(item)) = self.item else {
+            return Err(DispatchError::in_stream(TARGET, at, "/item", "expected the output `item`"));
+        };
+        if item.kind.as_ref().is_none_or(|Key(kind)| kind != "function_call") {
+            return Ok(None);
+        }
+        let missing = |key: &str| {
+            DispatchError::in_stream(TARGET, at, format!("/item/{key}"), format!("expected a string `{key}`"))
+        };
+        Ok(Some(CallItem {
+            call_id: item.call_id.ok_or_else(|| missing("call_id"))?,
+            name: item.name.ok_or_else(|| missing("name"))?,
+            arguments: item.arguments,
+        }))
+    }
+}
+
+fields! {
+    struct StreamItem<'de> {
+        "type" => kind: Option<Key<'de>> = next,
+        "call_id" => call_id: Option<Key<'de>> = next,
+        "name" => name: Option<Key<'de>> = next,
+        "arguments" => arguments: Option<Key<'de>> = next,
+    }
+}
+
+fields! {
+    struct Failed<'de> {
+        "response" => response: Option<Object<FailedResponse<'de>>> = next,
+    }
+}
+
+fields! {
+    struct FailedResponse<'de> {
+        "error" => error: Option<Object<ErrorBody<'de>>> = next,
+    }
+}

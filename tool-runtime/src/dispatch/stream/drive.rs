@@ -1,0 +1,267 @@
+//! Running a stream's calls as they complete: one future polls the stream and the calls started so
+//! far, each call starting the moment its arguments are complete (at most
+//! [`DispatchOptions::max_concurrency`] at once) while the stream goes on.
+
+use std::collections::VecDeque;
+use std::fmt::Display;
+use std::future::{Future, IntoFuture, poll_fn};
+use std::pin::Pin;
+use std::task::{Context, Poll};
+
+use futures_util::io::AsyncRead;
+use futures_util::stream::{FuturesUnordered, Stream, StreamExt};
+
+use super::{CallStream, StreamEvent, Streamed};
+use crate::dispatch::error::DispatchError;
+use crate::dispatch::options::DispatchOptions;
+use crate::dispatch::records::{ToolCall, ToolResult};
+use crate::dispatch::{self, Exchange};
+use crate::{Target, Toolbox};
+
+/// A streamed dispatch, ready to be awaited: made by
+/// [`Toolbox::dispatch_stream`](crate::Toolbox::dispatch_stream) and its siblings. Awaiting it reads
+/// the whole stream and gives the [`Exchange`], as [`Toolbox::dispatch`] gives for a finished
+/// response.
+#[must_use = "a streamed dispatch does nothing until it is awaited"]
+pub struct StreamDispatch<'a, T, S, F = fn(StreamEvent<'_>)> {
+    toolbox: &'a T,
+    target: Target,
+    source: S,
+    options: DispatchOptions,
+    on_event: F,
+}
+
+impl<'a, T, S> StreamDispatch<'a, T, S> {
+    pub(crate) fn new(toolbox: &'a T, target: Target, source: S, options: DispatchOptions) -> Self {
+        StreamDispatch { toolbox, target, source, options, on_event: |_| {} }
+    }
+}
+
+impl<'a, T, S, F> StreamDispatch<'a, T, S, F> {
+    /// Calls `on_event` with the model's text as it arrives, and as each call starts and finishes.
+    pub fn on_event<G: FnMut(StreamEvent<'_>) + Send + 'a>(self, on_event: G) -> StreamDispatch<'a, T, S, G> {
+        let StreamDispatch { toolbox, target, source, options, .. } = self;
+        StreamDispatch { toolbox, target, source, options, on_event }
+    }
+}
+
+impl<'a, T, S, F> IntoFuture for StreamDispatch<'a, T, S, F>
+where
+    T: Toolbox + 'a,
+    S: Source + 'a,
+    F: FnMut(StreamEvent<'_>) + Send + 'a,
+{
+    type Output = Result<Exchange, DispatchError>;
+    type IntoFuture = Pin<Box<dyn Future<Output = Self::Output> + Send + 'a>>;
+
+    fn into_future(self) -> Self::IntoFuture {
+        let StreamDispatch { toolbox, target, source, options, on_event } = self;
+        Box::pin(drive(toolbox, target, source, options, on_event))
+    }
+}
+
+/// What one poll of a [`Source`] read.
+#[doc(hidden)]
+pub enum Read {
+    /// A piece was read.
+    Fed,
+    /// The stream has no more.
+    End,
+    /// Reading failed (a dropped connection): what the source said.
+    Failed(String),
+    /// The piece is not the provider's stream.
+    Malformed(DispatchError),
+}
+
+/// Where a streamed dispatch reads from: byte chunks, a reader, or events already parsed.
+#[doc(hidden)]
+pub trait Source: Send {
+    /// Reads the next piece into `stream`, handing on what it completes.
+    fn poll_feed(
+        &mut self,
+        cx: &mut Context<'_>,
+        stream: &mut CallStream,
+        on: &mut dyn FnMut(Streamed<'_>),
+    ) -> Poll<Read>;
+}
+
+/// A stream of byte chunks.
+#[doc(hidden)]
+pub struct ByteChunks<S>(pub(crate) Pin<Box<S>>);
+
+impl<S, B, E> Source for ByteChunks<S>
+where
+    S: Stream<Item = Result<B, E>> + Send,
+    B: AsRef<[u8]>,
+    E: Display,
+{
+    fn poll_feed(
+        &mut self,
+        cx: &mut Context<'_>,
+        stream: &mut CallStream,
+        on: &mut dyn FnMut(Streamed<'_>),
+    ) -> Poll<Read> {
+        self.0.as_mut().poll_next(cx).map(|item| match item {
+            None => Read::End,
+            Some(Err(err)) => Read::Failed(err.to_string()),
+            Some(Ok(bytes)) => fed(stream.feed(bytes.as_ref(), on)),
+        })
+    }
+}
+
+/// A stream of events already parsed: (name, data) pairs.
+#[doc(hidden)]
+pub struct ParsedEvents<S>(pub(crate) Pin<Box<S>>);
+
+impl<S, N, D, E> Source for ParsedEvents<S>
+where
+    S: Stream<Item = Result<(N, D), E>> + Send,
+    N: AsRef<str>,
+    D: AsRef<str>,
+    E: Display,
+{
+    fn poll_feed(
+        &mut self,
+        cx: &mut Context<'_>,
+        stream: &mut CallStream,
+        on: &mut dyn FnMut(Streamed<'_>),
+    ) -> Poll<Read> {
+        self.0.as_mut().poll_next(cx).map(|item| match item {
+            None => Read::End,
+            Some(Err(err)) => Read::Failed(err.to_string()),
+            Some(Ok((name, data))) => fed(stream.feed_event(name.as_ref(), data.as_ref(), on)),
+        })
+    }
+}
+
+/// An [`AsyncRead`], read into a buffer of its own.
+#[doc(hidden)]
+pub struct ReaderChunks<R> {
+    pub(crate) reader: Pin<Box<R>>,
+    pub(crate) buffer: Box<[u8]>,
+}
+
+impl<R: AsyncRead + Send> Source for ReaderChunks<R> {
+    fn poll_feed(
+        &mut self,
+        cx: &mut Context<'_>,
+        stream: &mut CallStream,
+        on: &mut dyn FnMut(Streamed<'_>),
+    ) -> Poll<Read> {
+        self.reader.as_mut().poll_read(cx, &mut self.buffer).map(|read| match read {
+            Ok(0) => Read::End,
+            Ok(bytes) => fed(stream.feed(&self.buffer[..bytes], on)),
+            Err(err) => Read::Failed(err.to_string()),
+        })
+    }
+}
+
+fn fed(outcome: Result<(), DispatchError>) -> Read {
+    match outcome {
+        Ok(()) => Read::Fed,
+        Err(err) => Read::Malformed(err),
+    }
+}
+
+/// What the next wake-up brought: a call finished, or the source was read.
+enum Step {
+    Answered((usize, ToolCall, ToolResult)),
+    Read(Read),
+}
+
+async fn drive<T: Toolbox, S: Source>(
+    toolbox: &T,
+    target: Target,
+    mut source: S,
+    options: DispatchOptions,
+    mut on_event: impl FnMut(StreamEvent<'_>) + Send,
+) -> Result<Exchange, DispatchError> {
+    let mut stream = CallStream::new(target, &options)?;
+    let limit = options.max_concurrency.max(1);
+    // Every call in the order it completed; a call is taken out while it runs.
+    let mut calls: Vec<Option<ToolCall>> = Vec::new();
+    let mut results: Vec<(usize, ToolResult)> = Vec::new();
+    let mut completed: Vec<ToolCall> = Vec::new();
+    let mut waiting: VecDeque<(usize, ToolCall)> = VecDeque::new();
+    let mut running = FuturesUnordered::new();
+    let mut final_answer = None;
+    let (mut reading, mut read_error, mut malformed) = (true, None, None);
+    loop {
+        while running.len() < limit
+            && let Some((slot, call)) = waiting.pop_front()
+        {
+            on_event(StreamEvent::Started(&call));
+            running.push(run(toolbox, slot, call, &options));
+        }
+        if !reading && running.is_empty() {
+            break;
+        }
+        let step = poll_fn(|cx| {
+            if let Poll::Ready(Some(answered)) = running.poll_next_unpin(cx) {
+                return Poll::Ready(Step::Answered(answered));
+            }
+            if reading {
+                let mut on = |streamed: Streamed<'_>| match streamed {
+                    Streamed::Text(text) => on_event(StreamEvent::Text(text)),
+                    Streamed::Call(call) => completed.push(call),
+                };
+                if let Poll::Ready(read) = source.poll_feed(cx, &mut stream, &mut on) {
+                    return Poll::Ready(Step::Read(read));
+                }
+            }
+            Poll::Pending
+        })
+        .await;
+        match step {
+            Step::Answered((slot, call, result)) => {
+                on_event(StreamEvent::Answered(&result));
+                calls[slot] = Some(call);
+                results.push((slot, result));
+            }
+            Step::Read(Read::Malformed(err)) => {
+                // Calls already running finish (none is cut halfway); none starts.
+                reading = false;
+                malformed = Some(err);
+                completed.clear();
+                waiting.clear();
+            }
+            Step::Read(read) => {
+                for call in completed.drain(..) {
+                    if let Some(answer) = dispatch::final_answer_of(&call, &options, &final_answer) {
+                        final_answer = Some(answer);
+                        calls.push(Some(call));
+                    } else {
+                        waiting.push_back((calls.len(), call));
+                        calls.push(None);
+                    }
+                }
+                match read {
+                    Read::Fed => reading = !stream.failed(),
+                    Read::Failed(err) => (reading, read_error) = (false, Some(err)),
+                    Read::End | Read::Malformed(_) => reading = false,
+                }
+            }
+        }
+    }
+    if let Some(err) = malformed {
+        return Err(err);
+    }
+    let interrupted = stream.finish_after(read_error);
+    let calls = calls.into_iter().map(|call| call.expect("every started call has finished")).collect();
+    results.sort_unstable_by_key(|(slot, _)| *slot);
+    let results = results.into_iter().map(|(_, result)| result).collect();
+    let mut exchange = dispatch::exchange(target, calls, results, final_answer);
+    exchange.interrupted = interrupted;
+    Ok(exchange)
+}
+
+/// Runs one call, giving it back with its result and its place among the stream's calls.
+async fn run<T: Toolbox>(
+    toolbox: &T,
+    slot: usize,
+    call: ToolCall,
+    options: &DispatchOptions,
+) -> (usize, ToolCall, ToolResult) {
+    let result = dispatch::answer(toolbox, &call, options).await;
+    (slot, call, result)
+}

@@ -1,0 +1,186 @@
+//! Streamed responses: a provider's server-sent events read as they arrive, each tool call handed
+//! on the moment its arguments are complete.
+//!
+//! [`CallStream`] is the reading alone (bytes or events in, text and complete calls out), for a
+//! caller that runs calls itself or parses them into a [`ToolSet`](crate::ToolSet).
+//! [`Toolbox::dispatch_stream`](crate::Toolbox::dispatch_stream) also runs every call as soon as it
+//! is complete, while the stream goes on, and answers like
+//! [`Toolbox::dispatch`](crate::Toolbox::dispatch) on the finished response.
+
+mod drive;
+mod sse;
+
+use crate::Target;
+use crate::dispatch::error::DispatchError;
+use crate::dispatch::options::DispatchOptions;
+use crate::dispatch::provider::StreamReader;
+use crate::dispatch::records::{ToolCall, ToolResult};
+
+pub use drive::StreamDispatch;
+#[doc(hidden)]
+pub use drive::{ByteChunks, ParsedEvents, Read, ReaderChunks, Source};
+
+/// What a stream hands on as it is read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Streamed<'a> {
+    /// A piece of the model's text, as it arrived (thinking is not included).
+    Text(&'a str),
+    /// A tool call whose arguments are complete.
+    Call(ToolCall),
+}
+
+/// What [`Toolbox::dispatch_stream`](crate::Toolbox::dispatch_stream) tells its caller while it
+/// reads and runs (see [`StreamDispatch::on_event`]).
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[non_exhaustive]
+pub enum StreamEvent<'a> {
+    /// A piece of the model's text, as it arrived: an agent prints it.
+    Text(&'a str),
+    /// A call's arguments are complete and it starts now (or as soon as fewer than
+    /// [`DispatchOptions::max_concurrency`] calls run).
+    Started(&'a ToolCall),
+    /// A call has finished. (Content a provider would refuse, such as an image type it does not
+    /// take, is turned into an error afterwards, in [`Exchange::results`](crate::Exchange::results).)
+    Answered(&'a ToolResult),
+}
+
+/// How a stream ended before the provider ended its response: an error event, a failed read, or
+/// bytes that stopped (a dropped connection). The calls completed before it are answered all the same.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Interruption {
+    /// The number of the event that ended the stream (the provider's error event), or else the
+    /// number of events read.
+    pub event: usize,
+    /// What happened, in words.
+    pub reason: String,
+    /// The calls whose arguments were still arriving, with what had arrived: not run.
+    pub unfinished: Vec<ToolCall>,
+}
+
+/// The reading of one provider stream: bytes (or events already parsed) in, the model's text and
+/// its complete tool calls out, in order.
+///
+/// ```
+/// use tool_runtime::{DispatchOptions, Target};
+/// use tool_runtime::dispatch::{CallStream, Streamed};
+///
+/// let sse = concat!(
+///     "event: content_block_start\n",
+///     r#"data: {"type":"content_block_start","index":0,"content_block":{"type":"tool_use","id":"t1","name":"add","input":{}}}"#,
+///     "\n\nevent: content_block_delta\n",
+///     r#"data: {"type":"content_block_delta","index":0,"delta":{"type":"input_json_delta","partial_json":"{\"a\": 2,"}}"#,
+///     "\n\nevent: content_block_delta\n",
+///     r#"data: {"type":"content_block_delta","index":0,"delta":{"type":"input_json_delta","partial_json":" \"b\": 3}"}}"#,
+///     "\n\nevent: content_block_stop\n",
+///     r#"data: {"type":"content_block_stop","index":0}"#,
+///     "\n\nevent: message_stop\ndata: {\"type\":\"message_stop\"}\n\n",
+/// );
+/// let mut stream = CallStream::new(Target::Anthropic, &DispatchOptions::default()).unwrap();
+/// let mut calls = Vec::new();
+/// // The bytes may come in pieces of any size.
+/// for piece in sse.as_bytes().chunks(10) {
+///     stream.feed(piece, |streamed| if let Streamed::Call(call) = streamed { calls.push(call) }).unwrap();
+/// }
+/// assert_eq!(stream.finish(), None, "the stream ended as Anthropic ends a message");
+/// assert_eq!(calls[0].name, "add");
+/// assert_eq!(calls[0].arguments, r#"{"a": 2, "b": 3}"#);
+/// ```
+#[derive(Debug)]
+pub struct CallStream {
+    target: Target,
+    decoder: sse::Decoder,
+    reader: StreamReader,
+    events: usize,
+    bytes: usize,
+    max_bytes: usize,
+}
+
+impl CallStream {
+    /// A reader of `target`'s stream, within `options`' response size limit (which applies to
+    /// the stream as a whole). MCP and plain JSON Schema have no response stream: an error.
+    pub fn new(target: Target, options: &DispatchOptions) -> Result<Self, DispatchError> {
+        Ok(CallStream {
+            target,
+            decoder: sse::Decoder::default(),
+            reader: StreamReader::new(target)?,
+            events: 0,
+            bytes: 0,
+            max_bytes: options.max_response_bytes,
+        })
+    }
+
+    /// Reads the next bytes of the stream, in a piece of any size, handing on the text and calls
+    /// they complete. A stream that is not the provider's shape is an error naming the event.
+    pub fn feed(&mut self, bytes: &[u8], mut on: impl FnMut(Streamed<'_>)) -> Result<(), DispatchError> {
+        self.count(bytes.len())?;
+        let CallStream { target, decoder, reader, events, .. } = self;
+        decoder.feed(bytes, &mut |name: &[u8], data: &[u8]| {
+            let at = *events;
+            let text = |bytes, what| {
+                std::str::from_utf8(bytes).map_err(|err| {
+                    DispatchError::in_stream(*target, at, "", format!("the event's {what} is not UTF-8: {err}"))
+                })
+            };
+            read_event(reader, events, text(name, "name")?, text(data, "data")?, &mut on)
+        })
+    }
+
+    /// Reads one event the caller has already parsed from the stream: its name (empty when it has
+    /// none) and its data.
+    pub fn feed_event(
+        &mut self,
+        name: &str,
+        data: &str,
+        mut on: impl FnMut(Streamed<'_>),
+    ) -> Result<(), DispatchError> {
+        self.count(name.len() + data.len())?;
+        read_event(&mut self.reader, &mut self.events, name, data, &mut on)
+    }
+
+    /// Whether the provider has sent an error: the stream has ended and nothing more is read.
+    pub fn failed(&self) -> bool {
+        self.reader.failed()
+    }
+
+    /// Ends the reading once the stream has no more bytes: `None` when it ended as the provider
+    /// ends a response with every call complete, or else how it was cut short.
+    pub fn finish(self) -> Option<Interruption> {
+        self.finish_after(None)
+    }
+
+    /// [`CallStream::finish`] after reading the stream failed with `read_error`.
+    pub(crate) fn finish_after(self, read_error: Option<String>) -> Option<Interruption> {
+        self.reader.finish(self.events, read_error)
+    }
+
+    fn count(&mut self, bytes: usize) -> Result<(), DispatchError> {
+        self.bytes = self.bytes.saturating_add(bytes);
+        if self.bytes > self.max_bytes {
+            return Err(DispatchError::in_stream(
+                self.target,
+                self.events,
+                "",
+                format!("the stream has more than {} bytes; the limit is {}", self.max_bytes, self.max_bytes),
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// Reads one event unless the provider has already said the stream failed.
+fn read_event(
+    reader: &mut StreamReader,
+    events: &mut usize,
+    name: &str,
+    data: &str,
+    on: &mut dyn FnMut(Streamed<'_>),
+) -> Result<(), DispatchError> {
+    if reader.failed() {
+        return Ok(());
+    }
+    let at = *events;
+    *events += 1;
+    reader.event(at, name, data, on)
+}

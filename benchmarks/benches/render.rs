@@ -79,9 +79,8 @@ fn render(c: &mut Criterion) {
     let _ = Bench.render(Target::Anthropic).unwrap();
     group.bench_function("reading a cached value (OnceLock::get)", |b| b.iter(|| black_box(CACHED.get())));
     group.bench_function("toolc: Toolbox::tools", |b| b.iter(|| black_box(Bench.tools())));
-    group.bench_function("toolc: Toolbox::render", |b| {
-        b.iter(|| black_box(Bench.render(black_box(Target::Anthropic))))
-    });
+    group
+        .bench_function("toolc: Toolbox::render", |b| b.iter(|| black_box(Bench.render(black_box(Target::Anthropic)))));
     group.finish();
 }
 

@@ -11,6 +11,7 @@ pub mod mcp_session;
 pub mod rig_peer;
 #[cfg(feature = "peers")]
 pub mod rmcp_peer;
+pub mod streams;
 
 /// 1,000 generated config-struct tools (see `generate/tools.rs`).
 #[allow(missing_docs)]
@@ -108,7 +109,7 @@ pub fn big_call() -> String {
 /// The queries of the three-call responses.
 const QUERIES: [&str; 3] = ["rust json schema", "serde flatten enum", "criterion benchmark setup"];
 
-fn search_arguments(query: &str) -> serde_json::Value {
+pub(crate) fn search_arguments(query: &str) -> serde_json::Value {
     serde_json::json!({"query": query, "num_results": 10, "language": "en", "safe_search": true, "offset": 0})
 }
 

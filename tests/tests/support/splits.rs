@@ -1,0 +1,43 @@
+//! A stream read whole and split into pieces gives the same text, calls and ending.
+
+use tool_runtime::dispatch::{CallStream, Streamed};
+use tool_runtime::{DispatchOptions, Interruption, Target, ToolCall};
+
+/// Streams up to this many bytes are split at every byte; longer ones at this many places spread
+/// over them (every event boundary moves through many of them).
+const EVERY_BYTE_UP_TO: usize = 24 * 1024;
+
+/// What reading hands on, in order, and how the stream ended.
+#[derive(Debug, PartialEq)]
+pub struct Read {
+    pub text: Vec<String>,
+    pub calls: Vec<ToolCall>,
+    pub end: Option<Interruption>,
+}
+
+pub fn read(target: Target, pieces: &[&[u8]]) -> Read {
+    let mut stream = CallStream::new(target, &DispatchOptions::default()).unwrap();
+    let (mut text, mut calls) = (Vec::new(), Vec::new());
+    for piece in pieces {
+        stream
+            .feed(piece, |streamed| match streamed {
+                Streamed::Text(piece) => text.push(piece.to_owned()),
+                Streamed::Call(call) => calls.push(call),
+                _ => {}
+            })
+            .unwrap();
+    }
+    Read { text, calls, end: stream.finish() }
+}
+
+/// Splits `bytes` in two at every byte (or, when long, at places spread over it), and reads each
+/// split as it reads the whole.
+pub fn every_split_reads_the_same(target: Target, bytes: &[u8], label: &str) {
+    let whole = read(target, &[bytes]);
+    let step = bytes.len().div_ceil(EVERY_BYTE_UP_TO).max(1);
+    // An odd offset for long streams, so the cuts do not all fall at one place of a repeated shape.
+    for cut in (1..bytes.len()).step_by(step).map(|cut| (cut + (step / 2) * (cut / step % 2)).min(bytes.len())) {
+        let (head, tail) = bytes.split_at(cut);
+        assert_eq!(read(target, &[head, tail]), whole, "{label} split at byte {cut}");
+    }
+}

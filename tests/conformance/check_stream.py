@@ -255,8 +255,8 @@ def read_anthropic(path):
 def refused_json(path, read):
     """The SDK stops the stream at a `tool_use` input that is not JSON. toolc answers such a call with
     an error the model can act on instead, so its calls are read here from the whole stream (decoded
-    by the SDK's own SSE decoder): each `tool_use` block that stops, its pieces joined as they came;
-    there is no finished response to compare."""
+    by the SDK's own SSE decoder): each `tool_use` block that stops, its pieces joined (without the
+    white space between tokens, as toolc passes them on); there is no finished response to compare."""
     blocks, texts, stopped = {}, {}, set()
     for sse in AnthropicSSEDecoder().iter_bytes(iter([open(path, "rb").read()])):
         event = json.loads(sse.data)
@@ -266,10 +266,27 @@ def refused_json(path, read):
             texts[event["index"]] = texts.get(event["index"], "") + event["delta"]["partial_json"]
         elif event.get("type") == "content_block_stop":
             stopped.add(event["index"])
-    read.calls = [{"id": block["id"], "name": block["name"], "arguments": texts.get(index) or "{}",
+    read.calls = [{"id": block["id"], "name": block["name"], "arguments": compact(texts.get(index)) or "{}",
                    "text": texts.get(index, ""), "done": index in stopped} for index, block in sorted(blocks.items())]
     read.finished = lambda unfinished: None
     return read
+
+
+def compact(text):
+    """JSON text without the white space between its tokens (strings kept as they are), as toolc
+    passes on a streamed input: the way a finished message holds it. `text` need not be valid JSON."""
+    out, in_string, escaped = [], False, False
+    for c in text or "":
+        if escaped:
+            escaped = False
+        elif c == "\\" and in_string:
+            escaped = True
+        elif c == '"':
+            in_string = not in_string
+        elif c in " \t\n\r" and not in_string:
+            continue
+        out.append(c)
+    return "".join(out)
 
 
 def set_path(target, path, value, append):

@@ -9,8 +9,9 @@
 //! The pinned packages are installed into the target directory on first run; when that cannot be
 //! done the test fails — it never skips.
 
-#[path = "support/splits.rs"]
-mod splits;
+#[allow(dead_code)] // the fixtures' own tests use the rest
+#[path = "support/streams.rs"]
+mod streams;
 #[path = "support/weather.rs"]
 mod weather;
 
@@ -306,16 +307,10 @@ fn calls_of(target: Target, exchange: &Exchange) -> Vec<(Option<String>, String,
 #[test]
 fn provider_sdks_assemble_the_same_calls_from_every_stream() {
     let (here, work) = sdks();
-    let providers = [
-        ("openai", Target::OpenAi),
-        ("openai-responses", Target::OpenAiResponses),
-        ("anthropic", Target::Anthropic),
-        ("gemini", Target::Gemini),
-    ];
     let ours = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/streams");
     let recorded = work.join("recorded-streams");
     let mut streams = Vec::new();
-    for (folder, target) in providers {
+    for (folder, target) in streams::PROVIDERS {
         for (origin, root) in [("", &ours), ("recorded/", &recorded)] {
             let Ok(entries) = std::fs::read_dir(root.join(folder)) else { continue };
             let mut paths: Vec<PathBuf> = entries
@@ -338,7 +333,7 @@ fn provider_sdks_assemble_the_same_calls_from_every_stream() {
     for (label, target, path) in &streams {
         let bytes = std::fs::read(path).unwrap();
         if label.starts_with("recorded/") {
-            splits::every_split_reads_the_same(*target, &bytes, label);
+            streams::every_split_reads_the_same(*target, &bytes, label);
         }
         let source = futures_util::stream::iter([Ok::<_, std::io::Error>(bytes)]);
         let exchange = pollster::block_on(

@@ -1,12 +1,20 @@
 //! Untrusted input never takes the process down: arbitrary tool names, argument text and provider
-//! responses go through `call`, `parse`, `parse_response` and `handle` for every provider, and each
-//! returns a value or an error — no panic escapes. The roads that must agree do: text and tree,
+//! responses go through `call`, `parse`, `parse_response` and `handle` for every provider, and so do
+//! streams (made up, and the fixtures with bytes changed) through `dispatch_stream`; each returns a
+//! value or an error — no panic escapes. The roads that must agree do: text and tree,
 //! text and object, a combination and its members.
 //!
 //! The suite runs a fast slice (2,000 cases a property). The long run, whose last result the README
 //! records:
 //! `TOOLC_FUZZ_CASES=1000000 cargo test --release -p toolc-tests --test fuzz`
 
+#[allow(dead_code)] // the fixtures' own tests use the rest
+#[path = "support/streams.rs"]
+mod streams;
+#[path = "support/weather.rs"]
+mod weather;
+
+use std::future::IntoFuture;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use pollster::block_on;
@@ -205,6 +213,62 @@ fn response(target: Target) -> impl Strategy<Value = Value> {
     prop_oneof![4 => shaped, 1 => json_value()]
 }
 
+/// One streamed event of `target`'s, its fields made up around the shapes the readers look into.
+fn stream_event(target: Target) -> impl Strategy<Value = (String, Value)> {
+    let piece = prop_oneof![".{0,6}".prop_map(|s| json!(s)), json_value()];
+    let index = prop_oneof![0u32..3, any::<u32>()].prop_map(|n| json!(n));
+    let shaped = (piece.clone(), piece, index, name(), 0..6usize).prop_map(move |(a, b, index, name, kind)| {
+        let data = match (target, kind) {
+            (Target::OpenAi, 0) => json!({"choices": [{"index": 0, "delta": {"content": a}}]}),
+            (Target::OpenAi, 1) => json!({"choices": [{"index": 0, "delta": {"tool_calls": [
+                {"index": index, "id": b, "function": {"name": name, "arguments": a}}]}}]}),
+            (Target::OpenAi, 2) => json!({"choices": [{"index": 0, "delta": {"tool_calls": [{"index": index, "function": {"arguments": a}}]}}]}),
+            (Target::OpenAi, _) => json!({"choices": [{"index": 0, "delta": {}, "finish_reason": a}], "error": b}),
+            (Target::OpenAiResponses, 0) => json!({"type": "response.output_item.added", "output_index": index,
+                "item": {"type": "function_call", "call_id": b, "name": name, "arguments": a}}),
+            (Target::OpenAiResponses, 1) => json!({"type": "response.function_call_arguments.delta", "output_index": index, "delta": a}),
+            (Target::OpenAiResponses, 2) => json!({"type": "response.function_call_arguments.done", "output_index": index, "arguments": a}),
+            (Target::OpenAiResponses, 3) => json!({"type": "response.output_item.done", "output_index": index, "item": {"type": "function_call", "call_id": b, "name": name, "arguments": a}}),
+            (Target::OpenAiResponses, _) => json!({"type": a, "response": {"error": b}, "delta": b}),
+            (Target::Anthropic, 0) => json!({"type": "content_block_start", "index": index,
+                "content_block": {"type": "tool_use", "id": b, "name": name, "input": a}}),
+            (Target::Anthropic, 1) => json!({"type": "content_block_delta", "index": index, "delta": {"type": "input_json_delta", "partial_json": a}}),
+            (Target::Anthropic, 2) => json!({"type": "content_block_stop", "index": index}),
+            (Target::Anthropic, _) => json!({"type": a, "error": b, "delta": {"type": "text_delta", "text": a}}),
+            (_, 0) => json!({"candidates": [{"content": {"parts": [{"functionCall": {"name": name, "args": a, "id": b}}]}}]}),
+            (_, 1) => json!({"candidates": [{"content": {"parts": [{"functionCall": {"name": name, "willContinue": true}}]}}]}),
+            (_, 2) => json!({"candidates": [{"content": {"parts": [{"functionCall": {"partialArgs": [{"jsonPath": a, "stringValue": b, "willContinue": true}], "willContinue": index}}]}}]}),
+            (_, 3) => json!({"candidates": [{"content": {"parts": [{"functionCall": {"partialArgs": [{"jsonPath": "$.x[2]", "numberValue": a}]}}]}}]}),
+            (_, _) => json!({"candidates": [{"content": {"parts": [{"text": a, "functionCall": {}}]}, "finishReason": b}], "error": b}),
+        };
+        let name = data.get("type").and_then(Value::as_str).unwrap_or_default().to_owned();
+        (name, data)
+    });
+    prop_oneof![6 => shaped, 1 => json_value().prop_map(|data| (String::new(), data))]
+}
+
+/// `bytes` cut at `cuts` (taken modulo its length), in order.
+fn pieces(bytes: &[u8], cuts: &[usize]) -> Vec<Vec<u8>> {
+    let mut cuts: Vec<usize> = cuts.iter().map(|cut| cut % (bytes.len() + 1)).collect();
+    cuts.sort_unstable();
+    let mut start = 0;
+    let mut pieces = Vec::new();
+    for cut in cuts.into_iter().chain([bytes.len()]) {
+        pieces.push(bytes[start..cut].to_vec());
+        start = cut;
+    }
+    pieces
+}
+
+fn dispatch_stream<T: tool_runtime::Toolbox>(
+    toolbox: &T,
+    target: Target,
+    pieces: Vec<Vec<u8>>,
+) -> Result<tool_runtime::Exchange, tool_runtime::DispatchError> {
+    let source = futures_util::stream::iter(pieces.into_iter().map(Ok::<_, std::io::Error>));
+    block_on(toolbox.dispatch_stream(target, source, DispatchOptions::default().max_concurrency(2)).into_future())
+}
+
 const TARGETS: [Target; 5] = [Target::OpenAi, Target::OpenAiResponses, Target::Anthropic, Target::Gemini, Target::Mcp];
 
 proptest! {
@@ -305,5 +369,42 @@ proptest! {
     fn handle_never_panics_on_any_bytes(bytes in prop::collection::vec(any::<u8>(), 0..256), target_index in 0..TARGETS.len()) {
         let outcome = catch_unwind(AssertUnwindSafe(|| block_on(Browser::default().handle(TARGETS[target_index], &bytes))));
         prop_assert!(outcome.is_ok(), "handle on {bytes:?} panicked");
+    }
+
+    #[test]
+    fn streams_never_panic(
+        (target, events) in (0..4usize).prop_flat_map(|i| (Just(TARGETS[i]), prop::collection::vec(stream_event(TARGETS[i]), 0..12))),
+        cuts in prop::collection::vec(any::<usize>(), 0..8),
+    ) {
+        let sse: String = events.iter().map(|(name, data)| match name.as_str() {
+            "" => format!("data: {data}\n\n"),
+            name => format!("event: {name}\ndata: {data}\n\n"),
+        }).collect();
+        let outcome = catch_unwind(AssertUnwindSafe(|| dispatch_stream(&Browser::default(), target, pieces(sse.as_bytes(), &cuts))));
+        prop_assert!(outcome.is_ok(), "dispatch_stream({target}, {sse}) panicked");
+        if let Ok(Ok(exchange)) = outcome {
+            prop_assert_eq!(exchange.results.len(), exchange.calls.len(), "every complete call answered");
+        }
+    }
+
+    /// The fixtures with bytes changed, taken out or put in.
+    #[test]
+    fn changed_fixtures_never_panic(
+        which in any::<prop::sample::Index>(),
+        edits in prop::collection::vec((any::<prop::sample::Index>(), any::<u8>(), 0..3u8), 1..6),
+        cuts in prop::collection::vec(any::<usize>(), 0..8),
+    ) {
+        let fixtures = streams::fixtures();
+        let (target, path, mut bytes) = fixtures[which.index(fixtures.len())].clone();
+        for (at, byte, how) in edits {
+            let at = at.index(bytes.len().max(1)).min(bytes.len());
+            match how {
+                0 if at < bytes.len() => bytes[at] = byte,
+                1 if at < bytes.len() => drop(bytes.drain(at..(at + usize::from(byte)).min(bytes.len()))),
+                _ => bytes.insert(at, byte),
+            }
+        }
+        let outcome = catch_unwind(AssertUnwindSafe(|| dispatch_stream(&weather::Weather, target, pieces(&bytes, &cuts))));
+        prop_assert!(outcome.is_ok(), "dispatch_stream on {} changed panicked", path.display());
     }
 }

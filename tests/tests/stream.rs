@@ -65,6 +65,19 @@ fn stop(index: u32) -> Value {
     json!({"type": "content_block_stop", "index": index})
 }
 
+/// Gemini chunks, one `functionCall` part each.
+fn gemini(calls: &[Value]) -> String {
+    calls
+        .iter()
+        .map(|call| {
+            format!(
+                "data: {}\r\n\r\n",
+                json!({"candidates": [{"content": {"role": "model", "parts": [{"functionCall": call}]}}]})
+            )
+        })
+        .collect()
+}
+
 fn pieces(sse: &str, size: usize) -> impl Stream<Item = Result<Vec<u8>, std::io::Error>> + Send + use<> {
     let pieces: Vec<_> = sse.as_bytes().chunks(size).map(|piece| Ok(piece.to_vec())).collect();
     stream::iter(pieces)
@@ -292,6 +305,34 @@ fn malformed_streams_name_the_event_and_what_was_expected() {
             1,
             "expected a `GenerateContentResponse`: invalid type: map, expected a sequence",
         ),
+        (
+            Target::Gemini,
+            gemini(&[
+                json!({"name": "f", "willContinue": true, "partialArgs": [{"jsonPath": "$.a[100000000]", "nullValue": null}]}),
+            ]),
+            0,
+            "/candidates/0/content/parts/0/functionCall/partialArgs/0: `jsonPath` \"$.a[100000000]\": item 100000000 of an array of 0: items arrive in order",
+        ),
+        (
+            Target::Gemini,
+            gemini(&[
+                json!({"name": "f", "willContinue": true, "partialArgs": [{"jsonPath": "$", "stringValue": "x"}]}),
+            ]),
+            0,
+            "`jsonPath` \"$\": expected a path to a member, not the whole arguments",
+        ),
+        (
+            Target::Gemini,
+            gemini(&[json!({"name": "a", "willContinue": true}), json!({"name": "b", "args": {"y": 2}})]),
+            1,
+            "/functionCall/name: a call of `b` began before the call of `a` ended (its last part said `willContinue`)",
+        ),
+        (
+            Target::OpenAi,
+            chat(&[call_start(0, "c1", "now", ""), call_start(0, "c2", "now", "{}")], true),
+            1,
+            "/choices/0/delta/tool_calls/0/id: tool call 0 has the id \"c1\"; this piece names \"c2\"",
+        ),
     ];
     for (target, sse, event, says) in cases {
         let err = streamed(target, &sse).unwrap_err();
@@ -311,38 +352,76 @@ fn malformed_streams_name_the_event_and_what_was_expected() {
     );
 }
 
+/// A malformed event ends the stream with an error; every call complete before it runs first,
+/// whatever pieces the bytes came in, and none after it starts.
 #[test]
-fn a_malformed_event_lets_running_calls_finish_and_starts_none() {
+fn a_malformed_event_runs_the_calls_before_it_and_none_after() {
     let mut sse = anthropic(&[tool_use(0, "t1", "save"), input(0, r#"{"note": "a"}"#), stop(0)]);
     sse.push_str("event: content_block_start\ndata: nonsense\n\n");
     sse.push_str(&anthropic(&[tool_use(1, "t2", "save"), stop(1)]));
-    let ran = Arc::new(AtomicBool::new(false));
-    let recorder = Recorder { ran: ran.clone() };
-    let mut started = 0;
-    let err = block_on(
-        recorder
-            .dispatch_stream(Target::Anthropic, pieces(&sse, 4096), DispatchOptions::default())
-            .on_event(|event| started += matches!(event, StreamEvent::Started(_)) as usize)
-            .into_future(),
-    )
-    .unwrap_err();
-    assert_eq!(err.event, Some(3));
-    assert_eq!(started, 0, "the whole stream came in one piece: its complete call did not start");
-    assert!(!ran.load(Ordering::SeqCst));
+    for size in [1, 7, sse.len()] {
+        let ran = Arc::new(AtomicBool::new(false));
+        let recorder = Recorder { ran: ran.clone() };
+        let mut started = Vec::new();
+        let err = block_on(
+            recorder
+                .dispatch_stream(Target::Anthropic, pieces(&sse, size), DispatchOptions::default())
+                .on_event(|event| {
+                    if let StreamEvent::Started(call) = event {
+                        started.push(call.id.clone().unwrap());
+                    }
+                })
+                .into_future(),
+        )
+        .unwrap_err();
+        assert_eq!(err.event, Some(3), "in pieces of {size}");
+        assert!(err.message.starts_with("expected a `content_block_start` event: expected ident"), "{err}");
+        assert_eq!(started, ["t1"], "in pieces of {size}");
+        assert!(ran.load(Ordering::SeqCst));
+    }
 }
 
+/// The limit counts the stream's bytes as a whole: the events within it are read, and the error
+/// comes at the same event whatever pieces the bytes come in.
 #[test]
 fn the_size_limit_applies_to_the_stream_as_a_whole() {
     let sse = chat(
-        &[call_start(0, "c1", "search", r#"{"query": ""#), call_piece(0, &"x".repeat(300)), call_piece(0, "\"}")],
+        &[
+            call_start(0, "c1", "now", ""),
+            call_start(1, "c2", "search", r#"{"query": ""#),
+            call_piece(1, &"x".repeat(300)),
+            call_piece(1, "\"}"),
+        ],
         true,
     );
     let options = DispatchOptions::default().max_response_bytes(512);
-    let err = block_on(Weather.dispatch_stream(Target::OpenAi, pieces(&sse, 64), options).into_future()).unwrap_err();
-    assert!(err.message.contains("the stream has more than 512 bytes; the limit is 512"), "{err}");
+    for size in [1, 64, sse.len()] {
+        let err =
+            block_on(Weather.dispatch_stream(Target::OpenAi, pieces(&sse, size), options).into_future()).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "cannot handle this openai stream at event 2, /: the stream is longer than its limit of 512 bytes",
+            "in pieces of {size}"
+        );
+    }
     // Within the limit, the same stream is answered.
     let options = DispatchOptions::default().max_response_bytes(sse.len());
     assert!(block_on(Weather.dispatch_stream(Target::OpenAi, pieces(&sse, 64), options).into_future()).is_ok());
+}
+
+/// Bytes with no event in them (an HTTP error body passed on as the stream) are shown.
+#[test]
+fn bytes_with_no_event_are_shown_in_the_interruption() {
+    let body = r#"{"type":"error","error":{"type":"rate_limit_error","message":"Number of request tokens has exceeded your per-minute rate limit"}}"#;
+    let exchange = streamed(Target::Anthropic, body).unwrap();
+    assert_eq!(
+        exchange.interrupted.unwrap().reason,
+        format!(
+            "the stream ended before `message_stop`; no server-sent event came in its {} bytes, which begin: {}",
+            body.len(),
+            body
+        )
+    );
 }
 
 #[test]
@@ -433,4 +512,86 @@ fn mcp_and_plain_json_schema_have_no_stream() {
         let err = CallStream::new(target, &DispatchOptions::default()).unwrap_err();
         assert!(err.message.contains("stream") || err.message.contains("no wire format"), "{err}");
     }
+}
+
+#[test]
+fn a_final_answer_in_a_stream_is_taken_not_run() {
+    let sse = chat(
+        &[
+            call_start(0, "c1", "now", ""),
+            call_start(1, "c2", "final_answer", r#"{"answer": "It is "#),
+            call_piece(1, r#"nine."}"#),
+            finish("tool_calls"),
+        ],
+        true,
+    );
+    let options = DispatchOptions::default().final_answer(true);
+    let exchange = block_on(Weather.dispatch_stream(Target::OpenAi, pieces(&sse, 9), options).into_future()).unwrap();
+    assert_eq!(exchange.final_answer.as_deref(), Some("It is nine."));
+    assert_eq!(exchange.results.len(), 1, "the final answer is not run");
+    let finished = json!({"choices": [{"message": {"role": "assistant", "tool_calls": [
+        {"id": "c1", "type": "function", "function": {"name": "now", "arguments": ""}},
+        {"id": "c2", "type": "function", "function": {"name": "final_answer", "arguments": r#"{"answer": "It is nine."}"#}}]}}]});
+    assert_eq!(exchange, block_on(Weather.dispatch_value(Target::OpenAi, &finished, options)).unwrap());
+}
+
+/// Counts the calls running at once.
+#[derive(Default)]
+struct Gauge {
+    running: std::sync::atomic::AtomicUsize,
+    most: std::sync::atomic::AtomicUsize,
+}
+
+#[toolbox]
+impl Gauge {
+    /// Wait a little.
+    #[tool]
+    async fn wait(&self) -> usize {
+        let now = self.running.fetch_add(1, Ordering::SeqCst) + 1;
+        self.most.fetch_max(now, Ordering::SeqCst);
+        for _ in 0..3 {
+            toolc_tests::yield_once().await;
+        }
+        self.running.fetch_sub(1, Ordering::SeqCst)
+    }
+}
+
+#[test]
+fn no_more_than_max_concurrency_calls_run_at_once() {
+    let blocks: Vec<Value> =
+        (0..5).flat_map(|index| [tool_use(index, &format!("t{index}"), "wait"), stop(index)]).collect();
+    let sse = anthropic(&blocks);
+    for limit in [1, 2, 8] {
+        let gauge = Gauge::default();
+        let options = DispatchOptions::default().max_concurrency(limit);
+        let exchange =
+            block_on(gauge.dispatch_stream(Target::Anthropic, pieces(&sse, 4096), options).into_future()).unwrap();
+        assert_eq!(exchange.results.len(), 5);
+        assert_eq!(gauge.most.load(Ordering::SeqCst), limit.min(5), "with max_concurrency {limit}");
+        let ids: Vec<_> = exchange.results.iter().map(|result| result.id.clone().unwrap()).collect();
+        assert_eq!(ids, ["t0", "t1", "t2", "t3", "t4"], "answered in the calls' order");
+    }
+}
+
+/// A Responses stream whose calls only `response.completed` holds (a server that sends no item
+/// events), and added events without an item, as the SDK reads them.
+#[test]
+fn responses_calls_that_only_the_completed_response_holds_are_answered() {
+    let completed = json!({"type": "response.completed", "response": {"id": "resp_1", "status": "completed", "output": [
+        {"type": "tool_search_call", "arguments": {"query": "weather"}},
+        {"type": "function_call", "id": "fc_1", "call_id": "call_1", "name": "get_weather", "arguments": r#"{"location":"Oslo"}"#},
+        {"type": "function_call", "id": "fc_2", "call_id": "call_2", "name": "now", "arguments": "{}"}]}});
+    let added = json!({"type": "response.output_item.added", "output_index": 0, "item": null});
+    let done = json!({"type": "response.function_call_arguments.done", "output_index": 2, "item_id": "fc_2", "arguments": "{}"});
+    let item = json!({"type": "function_call", "id": "fc_2", "call_id": "call_2", "name": "now", "arguments": ""});
+    let added_call = json!({"type": "response.output_item.added", "output_index": 2, "item": item});
+    let sse: String = [added, added_call, done, completed]
+        .iter()
+        .map(|event| format!("event: {}\ndata: {event}\n\n", event["type"].as_str().unwrap()))
+        .collect();
+    let exchange = streamed(Target::OpenAiResponses, &sse).unwrap();
+    let ids: Vec<_> = exchange.calls.iter().map(|call| call.id.clone().unwrap()).collect();
+    assert_eq!(ids, ["call_2", "call_1"], "call_2 completed first; call_1 at the end");
+    assert_eq!(exchange.results[1].content, json!("Oslo: 18 °C, light rain"));
+    assert_eq!(exchange.interrupted, None);
 }

@@ -3,44 +3,21 @@
 //! bytes arrive in — split at every byte boundary, and at random places into many pieces. (That the
 //! providers' own SDKs assemble the same calls from them is checked in `conformance.rs`.)
 
-#[path = "support/splits.rs"]
-mod splits;
+#[path = "support/streams.rs"]
+mod streams;
 #[path = "support/weather.rs"]
 mod weather;
 
 use std::future::IntoFuture;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use futures_util::stream;
 use pollster::block_on;
 use proptest::prelude::*;
 use serde_json::{Value, json};
-use splits::read;
+use streams::{fixtures, read};
 use tool_runtime::{DispatchOptions, Exchange, Target, ToolCall, Toolbox};
 use weather::Weather;
-
-const PROVIDERS: [(&str, Target); 4] = [
-    ("openai", Target::OpenAi),
-    ("openai-responses", Target::OpenAiResponses),
-    ("anthropic", Target::Anthropic),
-    ("gemini", Target::Gemini),
-];
-
-fn fixtures() -> Vec<(Target, PathBuf, Vec<u8>)> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/streams");
-    let mut all = Vec::new();
-    for (folder, target) in PROVIDERS {
-        let mut paths: Vec<PathBuf> = std::fs::read_dir(root.join(folder))
-            .unwrap()
-            .map(|entry| entry.unwrap().path())
-            .filter(|path| path.extension().is_some_and(|ext| ext == "sse"))
-            .collect();
-        paths.sort();
-        assert!(paths.len() >= 7, "{folder} has every case");
-        all.extend(paths.into_iter().map(|path| (target, path.clone(), std::fs::read(&path).unwrap())));
-    }
-    all
-}
 
 fn dispatch(target: Target, pieces: &[&[u8]]) -> Exchange {
     let source = stream::iter(pieces.iter().map(Ok::<_, std::io::Error>));
@@ -116,7 +93,7 @@ fn each_fixture_yields_its_calls_text_and_ending() {
 #[test]
 fn every_fixture_reads_the_same_split_at_every_byte() {
     for (target, path, bytes) in fixtures() {
-        splits::every_split_reads_the_same(target, &bytes, &path.display().to_string());
+        streams::every_split_reads_the_same(target, &bytes, &path.display().to_string());
     }
 }
 

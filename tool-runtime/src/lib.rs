@@ -84,7 +84,8 @@ pub use content::{ContentPart, Image, IntoContent, NoJson, ToolOutput};
 pub use context::{CallContext, Progress};
 pub use def::{Annotations, SourceLocation, ToolDef, ToolExample};
 pub use dispatch::{
-    Arguments, DispatchError, DispatchOptions, Exchange, FinalAnswer, Interruption, StreamEvent, ToolCall, ToolResult,
+    Arguments, CallStream, DispatchError, DispatchOptions, Exchange, FinalAnswer, Interruption, StreamEvent, Streamed,
+    ToolCall, ToolResult,
 };
 pub use error::{ArgumentProblem, ToolError};
 pub use target::cache::ToolList;

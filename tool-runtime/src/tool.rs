@@ -318,8 +318,9 @@ pub trait Toolbox: Sync {
     /// stop) still answers the calls completed before it, and says what happened in
     /// [`Exchange::interrupted`]. [`StreamDispatch::on_event`] hands on the model's text as it arrives.
     ///
-    /// A stream that is not the provider's shape is a [`DispatchError`] naming the event; calls
-    /// already running then finish first, and none starts.
+    /// A stream that is not the provider's shape is a [`DispatchError`] naming the event; every
+    /// call complete before that event still runs to its end first (whatever pieces the bytes came
+    /// in), and none after it starts.
     ///
     /// ```
     /// use futures_util::stream;
@@ -449,7 +450,7 @@ pub trait ToolSet: Sized {
     fn parse_response(target: Target, response: &Value) -> Result<Vec<ParsedCall<Self>>, DispatchError> {
         let options = DispatchOptions::default();
         let calls = dispatch::calls(target, response)?;
-        Ok(calls.into_iter().map(|call| Self::parse_call(call, &options)).collect())
+        Ok(calls.into_iter().map(|call| parse_call(call, &options)).collect())
     }
 
     /// Parses every tool call of a provider's stream (its server-sent-event bytes) into
@@ -465,15 +466,15 @@ pub trait ToolSet: Sized {
         let mut parsed = Vec::new();
         stream.feed(sse, |streamed| {
             if let Streamed::Call(call) = streamed {
-                parsed.push(Self::parse_call(call, &options));
+                parsed.push(parse_call(call, &options));
             }
         })?;
         Ok((parsed, stream.finish()))
     }
+}
 
-    #[doc(hidden)]
-    fn parse_call(call: ToolCall, options: &DispatchOptions) -> ParsedCall<Self> {
-        let parsed = dispatch::check_limits(&call, options).and_then(|()| Self::parse(&call.name, &call.arguments));
-        (call.id, parsed)
-    }
+/// One call parsed into a [`ToolSet`]'s variant, within the limits `handle` applies.
+fn parse_call<T: ToolSet>(call: ToolCall, options: &DispatchOptions) -> ParsedCall<T> {
+    let parsed = dispatch::check_limits(&call, options).and_then(|()| T::parse(&call.name, &call.arguments));
+    (call.id, parsed)
 }

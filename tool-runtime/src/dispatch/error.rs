@@ -4,8 +4,8 @@ use std::fmt;
 
 use crate::Target;
 
-/// A response that is not the provider's shape, or breaks a limit, so no call in it can be answered.
-/// (A bad call inside a good response is answered with an error result instead.)
+/// A response or stream that is not the provider's shape, or breaks a limit, so it cannot be
+/// answered. (A bad call inside a good response is answered with an error result instead.)
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct DispatchError {

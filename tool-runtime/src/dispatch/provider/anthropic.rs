@@ -6,7 +6,7 @@ use serde_json::value::RawValue;
 use serde_json::{Value, json};
 
 use super::read_text::{Fields, Key, Object, fields, maybe, next, raw_arguments, skip};
-use super::stream_state::{Ending, ErrorBody, OpenCall, kind, read};
+use super::stream_state::{Ending, ErrorBody, OpenCall, OpenCalls, kind, read};
 use super::{arguments, array, images, text, texts};
 use crate::Target;
 use crate::dispatch::error::DispatchError;
@@ -104,12 +104,12 @@ impl Block<'_> {
 }
 
 /// The calls of a Messages stream: a `tool_use` block's input is its `input_json_delta` pieces put
-/// together (or, when they are all empty, the `input` its start gave), complete at its
-/// `content_block_stop`.
+/// together, without white space between tokens as in a finished message (or, when they are all
+/// empty, the `input` its start gave), complete at its `content_block_stop`.
 #[derive(Debug, Default)]
 pub(crate) struct Stream {
     /// `tool_use` blocks begun and not yet stopped, by block index, with the start's input.
-    open: Vec<(u32, OpenCall, String)>,
+    open: OpenCalls<(OpenCall, String)>,
     pub(super) ending: Ending,
 }
 
@@ -141,7 +141,7 @@ impl Stream {
                         let id = block.id.ok_or_else(|| missing("id"))?;
                         let name = block.name.ok_or_else(|| missing("name"))?;
                         let input = raw_arguments(block.input).unwrap_or_default();
-                        self.open.push((index, OpenCall::new(Some(id), name, None), input));
+                        self.open.open(index, (OpenCall::new(Some(id), name, None), input));
                     }
                     Some("text") => {
                         if let Some(Key(text)) = block.text.filter(|Key(text)| !text.is_empty()) {
@@ -165,7 +165,7 @@ impl Stream {
                     }
                     Some("input_json_delta") => {
                         // Server tools' input arrives the same way: only the client's calls are kept.
-                        if let Some((_, call, _)) = self.open.iter_mut().find(|(open, ..)| *open == index)
+                        if let Some((call, _)) = self.open.get_mut(index)
                             && let Some(Key(more)) = &delta.partial_json
                         {
                             call.arguments.push_str(more);
@@ -177,11 +177,8 @@ impl Stream {
             "content_block_stop" => {
                 let event: Event = read(TARGET, at, data, "a `content_block_stop` event")?;
                 let index = event.index(at)?;
-                if let Some(position) = self.open.iter().position(|(open, ..)| *open == index) {
-                    let (_, mut call, input) = self.open.remove(position);
-                    if call.arguments.is_empty() {
-                        call.arguments = input;
-                    }
+                if let Some((mut call, input)) = self.open.take(index) {
+                    call.arguments = if call.arguments.is_empty() { input } else { compact(&call.arguments) };
                     out(Streamed::Call(call.into_call()));
                 }
             }
@@ -196,9 +193,31 @@ impl Stream {
         Ok(())
     }
 
-    pub(super) fn into_parts(self) -> (Ending, Vec<ToolCall>) {
-        (self.ending, self.open.into_iter().map(|(_, call, _)| call.into_call()).collect())
+    /// What ends this provider's stream when nothing goes wrong.
+    const END: &str = "`message_stop`";
+
+    /// How the stream ended, the calls still open, and what should have ended it.
+    pub(super) fn into_parts(self) -> (Ending, Vec<ToolCall>, &'static str) {
+        (self.ending, self.open.into_values().map(|(call, _)| call.into_call()).collect(), Self::END)
     }
+}
+
+/// JSON text without the white space between its tokens: the input as a finished message holds it,
+/// where the streamed pieces are spaced as the model wrote them (`{"city": "Paris"}`).
+fn compact(json: &str) -> String {
+    let mut out = String::with_capacity(json.len());
+    let (mut in_string, mut escaped) = (false, false);
+    for c in json.chars() {
+        match c {
+            _ if escaped => escaped = false,
+            '\\' if in_string => escaped = true,
+            '"' => in_string = !in_string,
+            ' ' | '\t' | '\n' | '\r' if !in_string => continue,
+            _ => {}
+        }
+        out.push(c);
+    }
+    out
 }
 
 fields! {
@@ -236,5 +255,13 @@ fields! {
 fields! {
     struct Failed<'de> {
         "error" => error: Option<Object<ErrorBody<'de>>> = maybe,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn compact_keeps_strings_as_they_are() {
+        assert_eq!(super::compact("{\"a b\": \"x \\\" y\",\n \"c\": [1, 2]}"), "{\"a b\":\"x \\\" y\",\"c\":[1,2]}");
     }
 }

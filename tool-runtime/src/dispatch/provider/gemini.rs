@@ -5,9 +5,9 @@
 use serde_json::value::RawValue;
 use serde_json::{Map, Value, json};
 
-use super::json_path;
+use super::json_path::Built;
 use super::read_text::{Fields, Key, Object, fields, maybe, next, objects, raw_arguments};
-use super::stream_state::{Ending, ErrorBody, read};
+use super::stream_state::{Ending, ErrorBody, first, read};
 use super::{arguments, array, images, text};
 use crate::Target;
 use crate::dispatch::error::DispatchError;
@@ -156,14 +156,16 @@ pub(crate) struct Stream {
 struct PartialCall {
     id: Option<String>,
     name: String,
-    args: Value,
+    args: Built,
     /// The path of a string value whose next piece continues it.
     continuing: Option<String>,
 }
 
 impl PartialCall {
     fn into_call(self) -> ToolCall {
-        ToolCall { id: self.id, name: self.name, arguments: self.args.to_string() }
+        let mut arguments = String::new();
+        self.args.write(&mut arguments);
+        ToolCall { id: self.id, name: self.name, arguments }
     }
 }
 
@@ -181,9 +183,7 @@ impl Stream {
             return Ok(());
         }
         // Only the first candidate is answered, as in a finished response.
-        let Some(Object(candidate)) =
-            chunk.candidates.into_iter().find(|Object(candidate)| candidate.index.unwrap_or(0) == 0)
-        else {
+        let Some(candidate) = first(chunk.candidates, |candidate| candidate.index) else {
             return Ok(());
         };
         let parts = candidate.content.map(|Object(content)| content.parts).unwrap_or_default();
@@ -213,7 +213,19 @@ impl Stream {
     ) -> Result<(), DispatchError> {
         let continues = call.will_continue.unwrap_or(false);
         let mut open = match self.open.take() {
-            Some(open) => open,
+            Some(open) if call.name.as_ref().is_none_or(|Key(name)| *name == open.name) => open,
+            Some(open) => {
+                let name = call.name.map(|Key(name)| name.into_owned()).unwrap_or_default();
+                return Err(DispatchError::in_stream(
+                    TARGET,
+                    at,
+                    format!("{call_at}/name"),
+                    format!(
+                        "a call of `{name}` began before the call of `{}` ended (its last part said `willContinue`)",
+                        open.name
+                    ),
+                ));
+            }
             None => {
                 let name = call.name.ok_or_else(|| {
                     DispatchError::in_stream(TARGET, at, format!("{call_at}/name"), "expected a string `name`")
@@ -233,22 +245,22 @@ impl Stream {
                 PartialCall {
                     id: call.id.map(|Key(id)| id.into_owned()),
                     name: name.0.into_owned(),
-                    args: Value::Object(Map::new()),
+                    args: Built::Object(Vec::new()),
                     continuing: None,
                 }
             }
         };
         if let Some(raw) = call.args {
-            let args: Value = serde_json::from_str(raw.get()).unwrap_or(Value::Null);
-            let Value::Object(args) = args else {
-                return Err(DispatchError::in_stream(
-                    TARGET,
-                    at,
-                    format!("{call_at}/args"),
-                    "expected `args` to be an object",
-                ));
-            };
-            open.args.as_object_mut().expect("arguments are an object").extend(args);
+            let members = serde_json::from_str::<Object<Members>>(raw.get()).map_err(|_| {
+                DispatchError::in_stream(TARGET, at, format!("{call_at}/args"), "expected `args` to be an object")
+            })?;
+            for (key, value) in members.0.0 {
+                let slot = open
+                    .args
+                    .member(key)
+                    .map_err(|why| DispatchError::in_stream(TARGET, at, format!("{call_at}/args"), why))?;
+                *slot = Built::Raw(value.get().to_owned());
+            }
         }
         for (index, Object(piece)) in call.partial_args.into_iter().enumerate() {
             let piece_at = format!("{call_at}/partialArgs/{index}");
@@ -262,8 +274,12 @@ impl Stream {
         Ok(())
     }
 
-    pub(super) fn into_parts(self) -> (Ending, Vec<ToolCall>) {
-        (self.ending, self.open.into_iter().map(PartialCall::into_call).collect())
+    /// What ends this provider's stream when nothing goes wrong.
+    const END: &str = "a candidate with a `finishReason`";
+
+    /// How the stream ended, the calls still open, and what should have ended it.
+    pub(super) fn into_parts(self) -> (Ending, Vec<ToolCall>, &'static str) {
+        (self.ending, self.open.into_iter().map(PartialCall::into_call).collect(), Self::END)
     }
 }
 
@@ -318,6 +334,17 @@ fields! {
     }
 }
 
+/// The members of an `args` object, in order, each as its JSON text.
+#[derive(Default)]
+struct Members<'de>(Vec<(String, &'de RawValue)>);
+
+impl<'de> Fields<'de> for Members<'de> {
+    fn field<A: serde::de::MapAccess<'de>>(&mut self, key: &str, map: &mut A) -> Result<(), A::Error> {
+        self.0.push((key.to_owned(), map.next_value()?));
+        Ok(())
+    }
+}
+
 impl PartialArg<'_> {
     /// Sets the piece's value at its path in `call`'s arguments, or adds it to the string there
     /// when the last piece said the string continues.
@@ -327,19 +354,21 @@ impl PartialArg<'_> {
             return Err(fail("expected a string `jsonPath`".to_owned()));
         };
         let continued = call.continuing.take().is_some_and(|continuing| continuing == *path);
-        let slot = json_path::slot(&mut call.args, &path).map_err(|why| fail(format!("`jsonPath` {path:?}: {why}")))?;
+        let slot = call.args.slot(&path).map_err(|why| fail(format!("`jsonPath` {path:?}: {why}")))?;
         match (self.string_value, self.number_value, self.bool_value, self.null_value) {
-            (Some(Key(more)), ..) if continued && slot.is_string() => {
-                let mut text = slot.as_str().unwrap_or_default().to_owned();
-                text.push_str(&more);
-                *slot = Value::String(text);
+            (Some(Key(more)), ..) if continued && matches!(slot, Built::Text(_)) => {
+                if let Built::Text(text) = slot {
+                    text.push_str(&more);
+                }
             }
-            (Some(Key(text)), ..) => *slot = Value::String(text.into_owned()),
+            (Some(Key(text)), ..) => *slot = Built::Text(text.into_owned()),
             (None, Some(number), ..) => {
-                *slot = serde_json::from_str(number.get()).map_err(|err| fail(format!("`numberValue`: {err}")))?
+                serde_json::from_str::<serde_json::Number>(number.get())
+                    .map_err(|err| fail(format!("`numberValue`: {err}")))?;
+                *slot = Built::Raw(number.get().to_owned());
             }
-            (None, None, Some(flag), _) => *slot = Value::Bool(flag),
-            (None, None, None, Some(_)) => *slot = Value::Null,
+            (None, None, Some(flag), _) => *slot = Built::Raw(flag.to_string()),
+            (None, None, None, Some(_)) => *slot = Built::Null,
             (None, None, None, None) => {
                 return Err(fail(
                     "expected a value: `stringValue`, `numberValue`, `boolValue` or `nullValue`".to_owned(),

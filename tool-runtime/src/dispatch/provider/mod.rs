@@ -112,19 +112,13 @@ impl StreamReader {
     /// How the stream ended, read after its last event (`events` of them): `None` when it ended
     /// as the provider ends a response, with every call complete.
     pub(super) fn finish(self, events: usize, read_error: Option<String>) -> Option<Interruption> {
-        let end = match &self {
-            StreamReader::OpenAi(_) => "`data: [DONE]`",
-            StreamReader::OpenAiResponses(_) => "`response.completed`",
-            StreamReader::Anthropic(_) => "`message_stop`",
-            StreamReader::Gemini(_) => "a candidate with a `finishReason`",
-        };
-        let (state, unfinished) = match self {
+        let (ending, unfinished, end) = match self {
             StreamReader::OpenAi(stream) => stream.into_parts(),
             StreamReader::OpenAiResponses(stream) => stream.into_parts(),
             StreamReader::Anthropic(stream) => stream.into_parts(),
             StreamReader::Gemini(stream) => stream.into_parts(),
         };
-        state.interruption(events, end, read_error, unfinished)
+        ending.interruption(events, end, read_error, unfinished)
     }
 
     fn state(&self) -> &stream_state::Ending {

@@ -5,7 +5,7 @@
 use serde_json::{Value, json};
 
 use super::read_text::{Fields, Key, NamedCall, Object, fields, next, objects, skip};
-use super::stream_state::{Ending, ErrorBody, OpenCall, read};
+use super::stream_state::{Ending, ErrorBody, OpenCall, first, read};
 use super::{arguments, array, images, text, texts};
 use crate::Target;
 use crate::dispatch::error::DispatchError;
@@ -166,8 +166,7 @@ impl Stream {
             return Ok(());
         }
         // Only the first choice is answered, as in a finished completion.
-        let Some(Object(choice)) = chunk.choices.into_iter().find(|Object(choice)| choice.index.unwrap_or(0) == 0)
-        else {
+        let Some(choice) = first(chunk.choices, |choice| choice.index) else {
             return Ok(());
         };
         let choice_at = |rest: &str| format!("/choices/0{rest}");
@@ -188,6 +187,20 @@ impl Stream {
                 };
                 match &mut self.open {
                     Some((open, call)) if *open == index => {
+                        // Some servers repeat the id in every piece; another id is another call.
+                        if let Some(Some(Key(id))) = &piece.id
+                            && call.id.as_deref() != Some(id)
+                        {
+                            return Err(DispatchError::in_stream(
+                                TARGET,
+                                at,
+                                format!("{piece_at}/id"),
+                                format!(
+                                    "tool call {index} has the id {:?}; this piece names {id:?}",
+                                    call.id.as_deref().unwrap_or("")
+                                ),
+                            ));
+                        }
                         if let Some(Key(more)) = arguments {
                             call.arguments.push_str(&more);
                         }
@@ -240,8 +253,12 @@ impl Stream {
         }
     }
 
-    pub(super) fn into_parts(self) -> (Ending, Vec<ToolCall>) {
-        (self.ending, self.open.into_iter().map(|(_, call)| call.into_call()).collect())
+    /// What ends this provider's stream when nothing goes wrong.
+    const END: &str = "`data: [DONE]`";
+
+    /// How the stream ended, the calls still open, and what should have ended it.
+    pub(super) fn into_parts(self) -> (Ending, Vec<ToolCall>, &'static str) {
+        (self.ending, self.open.into_iter().map(|(_, call)| call.into_call()).collect(), Self::END)
     }
 }
 

@@ -5,8 +5,8 @@
 use serde_json::value::RawValue;
 use serde_json::{Value, json};
 
-use super::read_text::{Fields, Key, NamedCall, Object, fields, is_type, next, some_objects};
-use super::stream_state::{Ending, ErrorBody, OpenCall, kind, read};
+use super::read_text::{Fields, Key, NamedCall, Object, fields, is_type, maybe, next, objects, some_objects};
+use super::stream_state::{Ending, ErrorBody, OpenCall, OpenCalls, kind, read};
 use super::{arguments, array, images, text, texts};
 use crate::Target;
 use crate::dispatch::error::DispatchError;
@@ -103,13 +103,14 @@ impl ResponsesItem {
 }
 
 /// The calls of a Responses stream, each complete at its `response.function_call_arguments.done`
-/// (whose `arguments` are the whole text) or, failing that, its `response.output_item.done`.
+/// (whose `arguments` are the whole text) or, failing that, its `response.output_item.done`; a
+/// call that only `response.completed`'s output holds is complete there.
 #[derive(Debug, Default)]
 pub(crate) struct Stream {
     /// Calls added and not yet done, by output index.
-    open: Vec<(u32, OpenCall)>,
-    /// Output indexes of the calls handed on, so a later `output_item.done` does not repeat one.
-    done: Vec<u32>,
+    open: OpenCalls<OpenCall>,
+    /// The output indexes and ids of the calls handed on, so a later event does not repeat one.
+    done: Vec<(u32, String)>,
     pub(super) ending: Ending,
 }
 
@@ -132,7 +133,7 @@ impl Stream {
                 let event: Event = read(TARGET, at, data, "a `response.output_item.added` event")?;
                 let index = event.output_index(at)?;
                 if let Some(item) = event.call_item(at)? {
-                    self.open.push((index, OpenCall::new(Some(item.call_id), item.name, item.arguments)));
+                    self.open.open(index, OpenCall::new(Some(item.call_id), item.name, item.arguments));
                 }
             }
             "response.function_call_arguments.delta" => {
@@ -156,15 +157,29 @@ impl Stream {
                 let event: Event = read(TARGET, at, data, "a `response.output_item.done` event")?;
                 let index = event.output_index(at)?;
                 if let Some(item) = event.call_item(at)?
-                    && !self.done.contains(&index)
+                    && !self.done.iter().any(|(done, _)| *done == index)
                 {
                     // Added without its `arguments.done`, or never added: the item has it all.
-                    self.open.retain(|(open, _)| *open != index);
-                    self.open.push((index, OpenCall::new(Some(item.call_id), item.name, item.arguments)));
+                    self.open.open(index, OpenCall::new(Some(item.call_id), item.name, item.arguments));
                     self.close(index, out);
                 }
             }
-            "response.completed" | "response.incomplete" => self.ending.finished = true,
+            "response.completed" | "response.incomplete" => {
+                let event: Finished = read(TARGET, at, data, "a `response.completed` event")?;
+                let output = event.response.map(|Object(response)| response.output).unwrap_or_default();
+                for (index, Object(item)) in output.into_iter().enumerate() {
+                    let Some(item) = item.call(at, &format!("/response/output/{index}"))? else { continue };
+                    if self.done.iter().any(|(_, id)| *id == *item.call_id.0) {
+                        continue;
+                    }
+                    // Its events never came (or never ended): the finished response has it all.
+                    self.open.retain(|call| call.id.as_deref() != Some(&*item.call_id.0));
+                    let index = u32::MAX - self.done.len() as u32;
+                    self.open.open(index, OpenCall::new(Some(item.call_id), item.name, item.arguments));
+                    self.close(index, out);
+                }
+                self.ending.finished = true;
+            }
             "response.failed" => {
                 let event: Failed = read(TARGET, at, data, "a `response.failed` event")?;
                 let said = event.response.and_then(|Object(response)| response.error).map(|Object(error)| error.said());
@@ -180,8 +195,8 @@ impl Stream {
     }
 
     fn open_call(&mut self, at: usize, index: u32) -> Result<&mut OpenCall, DispatchError> {
-        match self.open.iter_mut().find(|(open, _)| *open == index) {
-            Some((_, call)) => Ok(call),
+        match self.open.get_mut(index) {
+            Some(call) => Ok(call),
             None => Err(DispatchError::in_stream(
                 TARGET,
                 at,
@@ -194,15 +209,18 @@ impl Stream {
     }
 
     fn close(&mut self, index: u32, out: &mut dyn FnMut(Streamed<'_>)) {
-        if let Some(position) = self.open.iter().position(|(open, _)| *open == index) {
-            let (_, call) = self.open.remove(position);
-            self.done.push(index);
+        if let Some(call) = self.open.take(index) {
+            self.done.push((index, call.id.clone().unwrap_or_default()));
             out(Streamed::Call(call.into_call()));
         }
     }
 
-    pub(super) fn into_parts(self) -> (Ending, Vec<ToolCall>) {
-        (self.ending, self.open.into_iter().map(|(_, call)| call.into_call()).collect())
+    /// What ends this provider's stream when nothing goes wrong.
+    const END: &str = "`response.completed`";
+
+    /// How the stream ended, the calls still open, and what should have ended it.
+    pub(super) fn into_parts(self) -> (Ending, Vec<ToolCall>, &'static str) {
+        (self.ending, self.open.into_values().map(OpenCall::into_call).collect(), Self::END)
     }
 }
 
@@ -211,7 +229,7 @@ fields! {
         "output_index" => output_index: Option<u32> = next,
         "delta" => delta: Option<Key<'de>> = next,
         "arguments" => arguments: Option<Key<'de>> = next,
-        "item" => item: Option<Object<StreamItem<'de>>> = next,
+        "item" => item: Option<Object<StreamItem<'de>>> = maybe,
     }
 }
 
@@ -228,22 +246,32 @@ impl<'de> Event<'de> {
             .ok_or_else(|| DispatchError::in_stream(TARGET, at, "/output_index", "expected the item's `output_index`"))
     }
 
-    /// The event's item when it is a `function_call`.
+    /// The event's item when it is a `function_call` (an event may come with none: the SDKs skip it).
     fn call_item(self, at: usize) -> Result<Option<CallItem<'de>>, DispatchError> {
-        let Some(Object(item)) = self.item else {
-            return Err(DispatchError::in_stream(TARGET, at, "/item", "expected the output `item`"));
-        };
+        match self.item {
+            Some(Object(item)) => item.call(at, "/item"),
+            None => Ok(None),
+        }
+    }
+}
+
+impl<'de> StreamItem<'de> {
+    /// The item's call fields when it is a `function_call`; `item_at` is where it is in event `at`.
+    fn call(self, at: usize, item_at: &str) -> Result<Option<CallItem<'de>>, DispatchError> {
+        let item = self;
         if item.kind.as_ref().is_none_or(|Key(kind)| kind != "function_call") {
             return Ok(None);
         }
-        let string = |key: &str, raw: Option<&'de RawValue>| match raw
-            .map(|raw| serde_json::from_str::<Key<'de>>(raw.get()))
-        {
-            Some(Ok(text)) => Ok(text),
-            _ => {
-                Err(DispatchError::in_stream(TARGET, at, format!("/item/{key}"), format!("expected a string `{key}`")))
-            }
-        };
+        let string =
+            |key: &str, raw: Option<&'de RawValue>| match raw.map(|raw| serde_json::from_str::<Key<'de>>(raw.get())) {
+                Some(Ok(text)) => Ok(text),
+                _ => Err(DispatchError::in_stream(
+                    TARGET,
+                    at,
+                    format!("{item_at}/{key}"),
+                    format!("expected a string `{key}`"),
+                )),
+            };
         let arguments = match item.arguments {
             Some(raw) if raw.get() != "null" => Some(string("arguments", Some(raw))?),
             _ => None,
@@ -261,6 +289,18 @@ fields! {
         "call_id" => call_id: Option<&'de RawValue> = next,
         "name" => name: Option<&'de RawValue> = next,
         "arguments" => arguments: Option<&'de RawValue> = next,
+    }
+}
+
+fields! {
+    struct Finished<'de> {
+        "response" => response: Option<Object<FinishedResponse<'de>>> = maybe,
+    }
+}
+
+fields! {
+    struct FinishedResponse<'de> {
+        "output" => output: Vec<Object<StreamItem<'de>>> = objects,
     }
 }
 

@@ -10,7 +10,7 @@ use serde::de::{Deserialize, Deserializer, IgnoredAny, MapAccess, Visitor};
 use serde_json::value::RawValue;
 
 /// Arguments sent as a JSON value: its text; `null` means none. A string (arguments encoded as
-/// text inside the value) is left to `wire.rs`.
+/// text inside the value) is left to the tree reader.
 pub(super) fn raw_arguments(raw: Option<&RawValue>) -> Option<String> {
     match raw.map(RawValue::get) {
         None | Some("null") => Some(String::new()),
@@ -140,7 +140,7 @@ pub(super) fn skip<'de, A: MapAccess<'de>>(map: &mut A) -> Result<(), A::Error> 
     map.next_value::<IgnoredAny>().map(drop)
 }
 
-/// An array of objects where `null` stands for none, as `wire.rs` reads it.
+/// An array of objects where `null` stands for none, as the tree readers read it.
 pub(super) fn objects<'de, A: MapAccess<'de>, T: Fields<'de>>(map: &mut A) -> Result<Vec<Object<T>>, A::Error> {
     map.next_value::<Option<Vec<Object<T>>>>().map(Option::unwrap_or_default)
 }

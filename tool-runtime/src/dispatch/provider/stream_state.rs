@@ -43,6 +43,44 @@ impl Ending {
     }
 }
 
+/// The calls whose arguments are still arriving, by their index in the response (a stream may
+/// interleave them).
+#[derive(Debug)]
+pub(super) struct OpenCalls<T>(Vec<(u32, T)>);
+
+impl<T> Default for OpenCalls<T> {
+    fn default() -> Self {
+        OpenCalls(Vec::new())
+    }
+}
+
+impl<T> OpenCalls<T> {
+    /// Opens the call at `index`, in place of one open there.
+    pub(super) fn open(&mut self, index: u32, call: T) {
+        self.0.retain(|(open, _)| *open != index);
+        self.0.push((index, call));
+    }
+
+    pub(super) fn get_mut(&mut self, index: u32) -> Option<&mut T> {
+        self.0.iter_mut().find(|(open, _)| *open == index).map(|(_, call)| call)
+    }
+
+    /// Takes the call at `index` out: it is complete.
+    pub(super) fn take(&mut self, index: u32) -> Option<T> {
+        let position = self.0.iter().position(|(open, _)| *open == index)?;
+        Some(self.0.remove(position).1)
+    }
+
+    pub(super) fn retain(&mut self, mut keep: impl FnMut(&T) -> bool) {
+        self.0.retain(|(_, call)| keep(call));
+    }
+
+    /// The calls still open, in the order they began.
+    pub(super) fn into_values(self) -> impl Iterator<Item = T> {
+        self.0.into_iter().map(|(_, call)| call)
+    }
+}
+
 /// A call whose arguments are still arriving.
 #[derive(Debug)]
 pub(super) struct OpenCall {
@@ -63,6 +101,12 @@ impl OpenCall {
     pub(super) fn into_call(self) -> ToolCall {
         ToolCall { id: self.id, name: self.name, arguments: self.arguments }
     }
+}
+
+/// The item whose `index` (absent: 0) is 0 — the one choice or candidate a finished response's
+/// reader answers too.
+pub(super) fn first<T>(items: Vec<Object<T>>, index: impl Fn(&T) -> Option<u32>) -> Option<T> {
+    items.into_iter().map(|Object(item)| item).find(|item| index(item).unwrap_or(0) == 0)
 }
 
 /// Reads the data of event `at` for the fields of `T`; `what` says what the event should be.
@@ -109,7 +153,9 @@ impl ErrorBody<'_> {
     /// `kind: message`, from whichever of the fields the provider sent.
     pub(super) fn said(&self) -> String {
         let message = self.message.as_ref().map_or("(no message)", |Key(message)| message);
-        let kind = self.kind.as_ref().or(self.status.as_ref()).map(|Key(kind)| kind.as_ref());
+        // A Responses `error` event's `type` is `error` itself: its `code` says more.
+        let kind = self.kind.as_ref().filter(|Key(kind)| kind != "error").or(self.status.as_ref());
+        let kind = kind.map(|Key(kind)| kind.as_ref());
         let kind = kind.or(self.code.map(RawValue::get).filter(|code| *code != "null"));
         match kind {
             Some(kind) => format!("{}: {message}", kind.trim_matches('"')),

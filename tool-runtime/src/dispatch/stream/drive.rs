@@ -3,14 +3,13 @@
 //! [`DispatchOptions::max_concurrency`] at once) while the stream goes on.
 
 use std::collections::VecDeque;
-use std::fmt::Display;
 use std::future::{Future, IntoFuture, poll_fn};
 use std::pin::Pin;
-use std::task::{Context, Poll};
+use std::task::Poll;
 
-use futures_util::io::AsyncRead;
-use futures_util::stream::{FuturesUnordered, Stream, StreamExt};
+use futures_util::stream::{FuturesUnordered, StreamExt};
 
+use super::source::{Pull, Source};
 use super::{CallStream, StreamEvent, Streamed};
 use crate::dispatch::error::DispatchError;
 use crate::dispatch::options::DispatchOptions;
@@ -60,113 +59,10 @@ where
     }
 }
 
-/// What one poll of a [`Source`] read.
-#[doc(hidden)]
-pub enum Read {
-    /// A piece was read.
-    Fed,
-    /// The stream has no more.
-    End,
-    /// Reading failed (a dropped connection): what the source said.
-    Failed(String),
-    /// The piece is not the provider's stream.
-    Malformed(DispatchError),
-}
-
-/// Where a streamed dispatch reads from: byte chunks, a reader, or events already parsed.
-#[doc(hidden)]
-pub trait Source: Send {
-    /// Reads the next piece into `stream`, handing on what it completes.
-    fn poll_feed(
-        &mut self,
-        cx: &mut Context<'_>,
-        stream: &mut CallStream,
-        on: &mut dyn FnMut(Streamed<'_>),
-    ) -> Poll<Read>;
-}
-
-/// A stream of byte chunks.
-#[doc(hidden)]
-pub struct ByteChunks<S>(pub(crate) Pin<Box<S>>);
-
-impl<S, B, E> Source for ByteChunks<S>
-where
-    S: Stream<Item = Result<B, E>> + Send,
-    B: AsRef<[u8]>,
-    E: Display,
-{
-    fn poll_feed(
-        &mut self,
-        cx: &mut Context<'_>,
-        stream: &mut CallStream,
-        on: &mut dyn FnMut(Streamed<'_>),
-    ) -> Poll<Read> {
-        self.0.as_mut().poll_next(cx).map(|item| match item {
-            None => Read::End,
-            Some(Err(err)) => Read::Failed(err.to_string()),
-            Some(Ok(bytes)) => fed(stream.feed(bytes.as_ref(), on)),
-        })
-    }
-}
-
-/// A stream of events already parsed: (name, data) pairs.
-#[doc(hidden)]
-pub struct ParsedEvents<S>(pub(crate) Pin<Box<S>>);
-
-impl<S, N, D, E> Source for ParsedEvents<S>
-where
-    S: Stream<Item = Result<(N, D), E>> + Send,
-    N: AsRef<str>,
-    D: AsRef<str>,
-    E: Display,
-{
-    fn poll_feed(
-        &mut self,
-        cx: &mut Context<'_>,
-        stream: &mut CallStream,
-        on: &mut dyn FnMut(Streamed<'_>),
-    ) -> Poll<Read> {
-        self.0.as_mut().poll_next(cx).map(|item| match item {
-            None => Read::End,
-            Some(Err(err)) => Read::Failed(err.to_string()),
-            Some(Ok((name, data))) => fed(stream.feed_event(name.as_ref(), data.as_ref(), on)),
-        })
-    }
-}
-
-/// An [`AsyncRead`], read into a buffer of its own.
-#[doc(hidden)]
-pub struct ReaderChunks<R> {
-    pub(crate) reader: Pin<Box<R>>,
-    pub(crate) buffer: Box<[u8]>,
-}
-
-impl<R: AsyncRead + Send> Source for ReaderChunks<R> {
-    fn poll_feed(
-        &mut self,
-        cx: &mut Context<'_>,
-        stream: &mut CallStream,
-        on: &mut dyn FnMut(Streamed<'_>),
-    ) -> Poll<Read> {
-        self.reader.as_mut().poll_read(cx, &mut self.buffer).map(|read| match read {
-            Ok(0) => Read::End,
-            Ok(bytes) => fed(stream.feed(&self.buffer[..bytes], on)),
-            Err(err) => Read::Failed(err.to_string()),
-        })
-    }
-}
-
-fn fed(outcome: Result<(), DispatchError>) -> Read {
-    match outcome {
-        Ok(()) => Read::Fed,
-        Err(err) => Read::Malformed(err),
-    }
-}
-
 /// What the next wake-up brought: a call finished, or the source was read.
 enum Step {
     Answered((usize, ToolCall, ToolResult)),
-    Read(Read),
+    Pulled(Pull),
 }
 
 async fn drive<T: Toolbox, S: Source>(
@@ -205,8 +101,8 @@ async fn drive<T: Toolbox, S: Source>(
                     Streamed::Text(text) => on_event(StreamEvent::Text(text)),
                     Streamed::Call(call) => completed.push(call),
                 };
-                if let Poll::Ready(read) = source.poll_feed(cx, &mut stream, &mut on) {
-                    return Poll::Ready(Step::Read(read));
+                if let Poll::Ready(pull) = source.poll_feed(cx, &mut stream, &mut on) {
+                    return Poll::Ready(Step::Pulled(pull));
                 }
             }
             Poll::Pending
@@ -218,14 +114,9 @@ async fn drive<T: Toolbox, S: Source>(
                 calls[slot] = Some(call);
                 results.push((slot, result));
             }
-            Step::Read(Read::Malformed(err)) => {
-                // Calls already running finish (none is cut halfway); none starts.
-                reading = false;
-                malformed = Some(err);
-                completed.clear();
-                waiting.clear();
-            }
-            Step::Read(read) => {
+            Step::Pulled(pull) => {
+                // Every call complete before a malformed event runs too, so what runs does not
+                // depend on the pieces the bytes came in.
                 for call in completed.drain(..) {
                     if let Some(answer) = dispatch::final_answer_of(&call, &options, &final_answer) {
                         final_answer = Some(answer);
@@ -235,10 +126,11 @@ async fn drive<T: Toolbox, S: Source>(
                         calls.push(None);
                     }
                 }
-                match read {
-                    Read::Fed => reading = !stream.failed(),
-                    Read::Failed(err) => (reading, read_error) = (false, Some(err)),
-                    Read::End | Read::Malformed(_) => reading = false,
+                match pull {
+                    Pull::Fed => reading = !stream.failed(),
+                    Pull::End => reading = false,
+                    Pull::Failed(err) => (reading, read_error) = (false, Some(err)),
+                    Pull::Malformed(err) => (reading, malformed) = (false, Some(err)),
                 }
             }
         }

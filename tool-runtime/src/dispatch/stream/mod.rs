@@ -8,6 +8,7 @@
 //! [`Toolbox::dispatch`](crate::Toolbox::dispatch) on the finished response.
 
 mod drive;
+mod source;
 mod sse;
 
 use crate::Target;
@@ -18,7 +19,7 @@ use crate::dispatch::records::{ToolCall, ToolResult};
 
 pub use drive::StreamDispatch;
 #[doc(hidden)]
-pub use drive::{ByteChunks, ParsedEvents, Read, ReaderChunks, Source};
+pub use source::{ByteChunks, ParsedEvents, Pull, ReaderChunks, Source};
 
 /// What a stream hands on as it is read.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -95,7 +96,12 @@ pub struct CallStream {
     events: usize,
     bytes: usize,
     max_bytes: usize,
+    /// The first bytes, kept until an event is read, to show what came when none is.
+    head: Vec<u8>,
 }
+
+/// How many of the first bytes a [`CallStream`] keeps until it reads an event.
+const HEAD: usize = 200;
 
 impl CallStream {
     /// A reader of `target`'s stream, within `options`' response size limit (which applies to
@@ -108,15 +114,22 @@ impl CallStream {
             events: 0,
             bytes: 0,
             max_bytes: options.max_response_bytes,
+            head: Vec::new(),
         })
     }
 
     /// Reads the next bytes of the stream, in a piece of any size, handing on the text and calls
     /// they complete. A stream that is not the provider's shape is an error naming the event.
     pub fn feed(&mut self, bytes: &[u8], mut on: impl FnMut(Streamed<'_>)) -> Result<(), DispatchError> {
-        self.count(bytes.len())?;
+        // The bytes within the limit are read first, so the error comes after the same events
+        // whatever pieces the stream arrives in.
+        let within = &bytes[..bytes.len().min(self.max_bytes.saturating_sub(self.bytes))];
+        self.bytes += within.len();
+        if self.events == 0 && self.head.len() < HEAD {
+            self.head.extend_from_slice(&within[..within.len().min(HEAD - self.head.len())]);
+        }
         let CallStream { target, decoder, reader, events, .. } = self;
-        decoder.feed(bytes, &mut |name: &[u8], data: &[u8]| {
+        decoder.feed(within, &mut |name: &[u8], data: &[u8]| {
             let at = *events;
             let text = |bytes, what| {
                 std::str::from_utf8(bytes).map_err(|err| {
@@ -124,7 +137,11 @@ impl CallStream {
                 })
             };
             read_event(reader, events, text(name, "name")?, text(data, "data")?, &mut on)
-        })
+        })?;
+        if within.len() < bytes.len() {
+            return Err(self.over_the_limit());
+        }
+        Ok(())
     }
 
     /// Reads one event the caller has already parsed from the stream: its name (empty when it has
@@ -135,7 +152,10 @@ impl CallStream {
         data: &str,
         mut on: impl FnMut(Streamed<'_>),
     ) -> Result<(), DispatchError> {
-        self.count(name.len() + data.len())?;
+        self.bytes = self.bytes.saturating_add(name.len() + data.len());
+        if self.bytes > self.max_bytes {
+            return Err(self.over_the_limit());
+        }
         read_event(&mut self.reader, &mut self.events, name, data, &mut on)
     }
 
@@ -152,20 +172,22 @@ impl CallStream {
 
     /// [`CallStream::finish`] after reading the stream failed with `read_error`.
     pub(crate) fn finish_after(self, read_error: Option<String>) -> Option<Interruption> {
-        self.reader.finish(self.events, read_error)
+        let mut interruption = self.reader.finish(self.events, read_error)?;
+        if self.events == 0 && self.bytes > 0 {
+            // Not a stream at all, such as an error body passed on as one: say what came.
+            interruption.reason = format!(
+                "{}; no server-sent event came in its {} bytes, which begin: {}",
+                interruption.reason,
+                self.bytes,
+                String::from_utf8_lossy(&self.head)
+            );
+        }
+        Some(interruption)
     }
 
-    fn count(&mut self, bytes: usize) -> Result<(), DispatchError> {
-        self.bytes = self.bytes.saturating_add(bytes);
-        if self.bytes > self.max_bytes {
-            return Err(DispatchError::in_stream(
-                self.target,
-                self.events,
-                "",
-                format!("the stream has more than {} bytes; the limit is {}", self.max_bytes, self.max_bytes),
-            ));
-        }
-        Ok(())
+    fn over_the_limit(&self) -> DispatchError {
+        let message = format!("the stream is longer than its limit of {} bytes", self.max_bytes);
+        DispatchError::in_stream(self.target, self.events, "", message)
     }
 }
 

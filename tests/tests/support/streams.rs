@@ -1,7 +1,34 @@
-//! A stream read whole and split into pieces gives the same text, calls and ending.
+//! The stream fixtures, and reading a stream whole or split into pieces.
+
+use std::path::{Path, PathBuf};
 
 use tool_runtime::dispatch::{CallStream, Streamed};
 use tool_runtime::{DispatchOptions, Interruption, Target, ToolCall};
+
+/// The fixture folders and the provider each is read as.
+pub const PROVIDERS: [(&str, Target); 4] = [
+    ("openai", Target::OpenAi),
+    ("openai-responses", Target::OpenAiResponses),
+    ("anthropic", Target::Anthropic),
+    ("gemini", Target::Gemini),
+];
+
+/// Every fixture of `tests/fixtures/streams/<provider>/`: its provider, path and bytes.
+pub fn fixtures() -> Vec<(Target, PathBuf, Vec<u8>)> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/streams");
+    let mut all = Vec::new();
+    for (folder, target) in PROVIDERS {
+        let mut paths: Vec<PathBuf> = std::fs::read_dir(root.join(folder))
+            .unwrap()
+            .map(|entry| entry.unwrap().path())
+            .filter(|path| path.extension().is_some_and(|ext| ext == "sse"))
+            .collect();
+        paths.sort();
+        assert!(paths.len() >= 7, "{folder} has every case");
+        all.extend(paths.into_iter().map(|path| (target, path.clone(), std::fs::read(&path).unwrap())));
+    }
+    all
+}
 
 /// Streams up to this many bytes are split at every byte; longer ones at this many places spread
 /// over them (every event boundary moves through many of them).

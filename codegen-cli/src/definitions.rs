@@ -16,10 +16,15 @@ pub struct Definition {
     pub description: String,
     pub schema: Value,
     pub strict: bool,
+    /// Whether the input said `strict` itself (when it does not, a tool strict mode cannot express
+    /// is lowered without it, with a warning).
+    pub strict_given: bool,
     /// JSON Pointer of the definition in the input, for messages.
     pub at: String,
     /// JSON Pointer of the schema in the input.
     pub schema_at: String,
+    /// The quirks of other dialects read in the schema (paths relative to it).
+    pub notes: Vec<crate::dialect::Note>,
 }
 
 /// Reads `input`, whose file name gives a bare schema its tool name.
@@ -31,6 +36,7 @@ pub fn read(input: &Value, file_stem: &str) -> Result<Vec<Definition>, Failure> 
         if let Some(root) = def.schema.as_object_mut() {
             root.remove("$schema");
         }
+        def.notes = crate::dialect::read(&mut def.schema);
     }
     Ok(definitions)
 }
@@ -69,20 +75,24 @@ fn text(value: &Value, key: &str) -> String {
 }
 
 fn one(item: &Value, at: &str, file_stem: &str) -> Result<Vec<Definition>, Failure> {
-    let strict = item.get("strict").and_then(Value::as_bool).unwrap_or(true);
+    let given = item.get("strict").and_then(Value::as_bool);
+    let strict = given.unwrap_or(true);
     let def = |name: String, description: String, schema: Value, at: String, schema_at: String| Definition {
         name,
         description,
         schema,
         strict,
+        strict_given: given.is_some(),
         at,
         schema_at,
+        notes: Vec::new(),
     };
     if let Some(function) = item.get("function") {
-        let strict = function.get("strict").and_then(Value::as_bool).unwrap_or(true);
+        let given = function.get("strict").and_then(Value::as_bool);
         let schema = function.get("parameters").cloned().unwrap_or_else(|| json!({"type": "object"}));
         return Ok(vec![Definition {
-            strict,
+            strict: given.unwrap_or(true),
+            strict_given: given.is_some(),
             ..def(
                 text(function, "name"),
                 text(function, "description"),
@@ -145,8 +155,10 @@ fn gemini(declaration: &Value, at: &str) -> Definition {
         description: text(declaration, "description"),
         schema,
         strict: true,
+        strict_given: false,
         at: at.to_owned(),
         schema_at: format!("{at}/{key}"),
+        notes: Vec::new(),
     }
 }
 

@@ -1,43 +1,201 @@
 //! `toolc lower`: hand-written JSON Schema or tool definitions, from a project in any language,
-//! lowered to one target. The result goes to standard output; the report, and what cannot be
-//! expressed (with its JSON path), to standard error.
+//! lowered to one target. One file goes to standard output; many files (or folders of them) with
+//! `--out DIR` become one output each. The report, and what cannot be expressed (tool, JSON path
+//! and rule), go to standard error. A tool that cannot be lowered does not sink its file: the others
+//! are written, and the refused ones listed with their reasons (exit 1).
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use tool_runtime::{RenderOptions, Target, ToolDef, render_tools};
 
-use crate::files::pretty;
+use crate::files::{pretty, write_atomically};
 use crate::{Failure, Outcome, definitions, output, schema_check};
 
-pub fn run(file: &Path, target: Target) -> Result<Outcome, Failure> {
+/// Where the lowered definitions go: standard output for one input, or a folder.
+pub struct Lowering<'a> {
+    pub target: Target,
+    pub options: RenderOptions,
+    pub out: Option<&'a Path>,
+}
+
+pub fn run(inputs: &[PathBuf], lowering: &Lowering) -> Result<Outcome, Failure> {
+    let files = input_files(inputs)?;
+    if files.len() > 1 && lowering.out.is_none() {
+        return Err(Failure(format!(
+            "{} input files: give `--out DIR` to write one output for each (standard output takes one)",
+            files.len()
+        )));
+    }
+    let mut outcome = Outcome::Ok;
+    let mut unread = 0;
+    for (file, name) in &files {
+        match lower_file(file, name, lowering) {
+            Ok(Outcome::Ok) => {}
+            Ok(Outcome::Problems) => outcome = Outcome::Problems,
+            // One file that is not definitions does not stop the others.
+            Err(Failure(why)) if files.len() > 1 => {
+                let why =
+                    if why.contains(&file.display().to_string()) { why } else { format!("{}: {why}", file.display()) };
+                output::error(&why);
+                unread += 1;
+            }
+            Err(failure) => return Err(failure),
+        }
+    }
+    if unread > 0 {
+        return Err(Failure(format!(
+            "{unread} of {} input files are not tool definitions; the others were lowered",
+            files.len()
+        )));
+    }
+    Ok(outcome)
+}
+
+/// Every input file with the name of its output: a folder stands for the `.json` files in it (and
+/// its folders, sorted), each output named for its path under the folder.
+fn input_files(inputs: &[PathBuf]) -> Result<Vec<(PathBuf, PathBuf)>, Failure> {
+    let mut files = Vec::new();
+    for input in inputs {
+        if input.is_dir() {
+            let mut found = Vec::new();
+            json_files(input, &mut found).map_err(|err| Failure(format!("cannot read {}: {err}", input.display())))?;
+            found.sort();
+            if found.is_empty() {
+                return Err(Failure(format!("{} holds no `.json` file", input.display())));
+            }
+            files.extend(found.into_iter().map(|file| {
+                let name = file.strip_prefix(input).unwrap_or(&file).to_path_buf();
+                (file, name)
+            }));
+        } else {
+            let name = PathBuf::from(input.file_name().unwrap_or(input.as_os_str()));
+            files.push((input.clone(), name));
+        }
+    }
+    Ok(files)
+}
+
+fn json_files(dir: &Path, found: &mut Vec<PathBuf>) -> std::io::Result<()> {
+    for entry in std::fs::read_dir(dir)? {
+        let path = entry?.path();
+        if path.is_dir() {
+            json_files(&path, found)?;
+        } else if path.extension().is_some_and(|ext| ext == "json") {
+            found.push(path);
+        }
+    }
+    Ok(())
+}
+
+fn lower_file(file: &Path, name: &Path, lowering: &Lowering) -> Result<Outcome, Failure> {
+    let target = lowering.target;
+    // With many files, each message says which one it is about.
+    let from = if lowering.out.is_some() { format!("{}: ", file.display()) } else { String::new() };
     let (input, stem) = definitions::load(file)?;
     let definitions = definitions::read(&input, &stem)?;
-    let mut invalid = false;
-    for def in &definitions {
-        if let Some((path, rule)) = schema_check::problem(&def.schema, &def.schema_at) {
-            let message = format!("tool `{}` cannot be rendered for {target} at {path}: {rule}", def.name);
+    let mut refused = 0;
+    let mut defs = Vec::with_capacity(definitions.len());
+    for mut def in definitions {
+        for note in &def.notes {
+            let at = format!("{}{}", def.schema_at, note.path);
+            output::note(&tool_names::one_line(&format!("{from}tool `{}` at {at}: {}", def.name, note.what)));
+        }
+        if let Some(first) = defs.iter().position(|kept: &ToolDef| kept.name == def.name) {
+            let message = format!(
+                "{from}tool `{}` cannot be rendered for {target} at {}/name: tool {first} of the file has the \
+                 same name, and the names of one request must be unique",
+                def.name, def.at,
+            );
             output::error(&tool_names::one_line(&message));
-            invalid = true;
+            refused += 1;
+            continue;
+        }
+        if let Some((path, rule)) = schema_check::problem(&def.schema, &def.schema_at) {
+            let message = format!("{from}tool `{}` cannot be rendered for {target} at {path}: {rule}", def.name);
+            output::error(&tool_names::one_line(&message));
+            refused += 1;
+            continue;
+        }
+        let tool = ToolDef::new(std::mem::take(&mut def.name), def.description, def.schema).with_strict(def.strict);
+        // Each tool alone first, so one that cannot be expressed is refused by itself.
+        match render_tools([&tool], target, &lowering.options) {
+            Ok(_) => defs.push(tool),
+            Err(strict_err) => {
+                // Strict mode the input did not ask for is tried, not demanded.
+                let loose = (tool.strict && !def.strict_given).then(|| tool.clone().with_strict(false));
+                match loose.filter(|loose| render_tools([loose], target, &lowering.options).is_ok()) {
+                    Some(loose) => {
+                        let why = for_json_authors(&strict_err.to_string());
+                        output::warning(&format!(
+                            "{from}{why}; lowered without strict mode, which the input does not ask for"
+                        ));
+                        defs.push(loose);
+                    }
+                    None => {
+                        output::error(&format!("{from}{}", for_json_authors(&strict_err.to_string())));
+                        refused += 1;
+                    }
+                }
+            }
         }
     }
-    if invalid {
+    // Then together: what holds for a request as a whole (unique names, per-request limits).
+    let rendered = match render_tools(&defs, target, &lowering.options) {
+        Ok(rendered) => rendered,
+        Err(err) => {
+            output::error(&format!("{from}{}", for_json_authors(&err.to_string())));
+            return Ok(Outcome::Problems);
+        }
+    };
+    for change in &rendered.report.changes {
+        output::note(&format!("{from}{change}"));
+    }
+    match lowering.out {
+        Some(dir) => {
+            let path = dir.join(name);
+            write_atomically(&path, &pretty(&rendered.value))
+                .map_err(|err| Failure(format!("cannot write {}: {err}", path.display())))?;
+        }
+        None => print!("{}", pretty(&rendered.value)),
+    }
+    if refused > 0 {
+        let kept = defs.len();
+        output::error(&format!("{from}{refused} tool(s) refused; the other {kept} lowered for {target}"));
         return Ok(Outcome::Problems);
     }
-    let defs: Vec<ToolDef> = definitions
-        .into_iter()
-        .map(|def| ToolDef::new(def.name, def.description, def.schema).with_strict(def.strict))
-        .collect();
-    match render_tools(&defs, target, &RenderOptions::default()) {
-        Ok(rendered) => {
-            for change in &rendered.report.changes {
-                output::note(&change.to_string());
-            }
-            print!("{}", pretty(&rendered.value));
-            Ok(Outcome::Ok)
-        }
-        Err(err) => {
-            output::error(&err.to_string());
-            Ok(Outcome::Problems)
-        }
+    Ok(Outcome::Ok)
+}
+
+/// The advice the lowering rules give a Rust user, and the same advice for someone who wrote JSON.
+const RUST_TO_JSON: [(&str, &str); 6] = [
+    ("opt out with `#[tool(strict = false)]`", "set `\"strict\": false` on the tool"),
+    ("opt the tool out with `#[tool(strict = false)]`", "set `\"strict\": false` on the tool"),
+    ("(a struct or an enum)", "(an object with properties, or an enum)"),
+    ("use a `Vec` of key/value structs or a struct", "use an array of key/value objects or an object with properties"),
+    ("rename it (`#[arg(rename = \"...\")]` or `#[serde(rename = \"...\")]`)", "rename the property"),
+    (
+        "use an enum with `#[serde(tag = \"...\")]` or a struct",
+        "give every branch a property that tells them apart, or make it one object",
+    ),
+];
+
+/// A rendering error worded for someone who wrote JSON.
+fn for_json_authors(message: &str) -> String {
+    RUST_TO_JSON.iter().fold(message.to_owned(), |message, (rust, json)| message.replace(rust, json))
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn rust_advice_is_reworded_for_json() {
+        let message = "tool `t` cannot be rendered for openai at /x: free-form JSON (any value) cannot be expressed in \
+                       strict mode; give it a type (a struct or an enum), or opt the tool out with `#[tool(strict = false)]`";
+        let reworded = super::for_json_authors(message);
+        assert!(
+            reworded.ends_with(
+                "give it a type (an object with properties, or an enum), or set `\"strict\": false` on the tool"
+            ),
+            "{reworded}"
+        );
     }
 }

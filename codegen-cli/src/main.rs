@@ -4,6 +4,7 @@
 //! a schema that cannot be lowered); 2 usage or build errors.
 
 mod definitions;
+mod dialect;
 mod export;
 mod files;
 mod import;
@@ -18,7 +19,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
-use tool_runtime::Target;
+use tool_runtime::{RenderOptions, Target};
 
 /// Tool definitions for every LLM provider, compiled from Rust.
 #[derive(Parser)]
@@ -82,8 +83,19 @@ struct LowerArgs {
     /// The target to lower to
     #[arg(long, value_name = "T")]
     target: Target,
-    /// JSON Schema, or tool definitions in any provider's format; `-` for standard input
-    file: PathBuf,
+    /// Anthropic: lower for strict mode (`strict: true`)
+    #[arg(long)]
+    anthropic_strict: bool,
+    /// Gemini: JSON Schema in `parametersJsonSchema` instead of the OpenAPI subset in `parameters`
+    #[arg(long)]
+    gemini_json_schema: bool,
+    /// Write one output per input file into this folder [default: standard output, one input]
+    #[arg(long, value_name = "DIR")]
+    out: Option<PathBuf>,
+    /// JSON Schema, or tool definitions in any provider's format, in files or folders of `.json`
+    /// files; `-` for standard input
+    #[arg(required = true, value_name = "FILE")]
+    files: Vec<PathBuf>,
 }
 
 #[derive(Args)]
@@ -130,7 +142,12 @@ fn main() -> ExitCode {
             }
             Some(other) => Err(Failure(format!("`--deny {other}`: only `--deny warnings` exists"))),
         },
-        Command::Lower(args) => lower::run(&args.file, args.target),
+        Command::Lower(args) => {
+            let options = RenderOptions::default()
+                .anthropic_strict(args.anthropic_strict)
+                .gemini_json_schema(args.gemini_json_schema);
+            lower::run(&args.files, &lower::Lowering { target: args.target, options, out: args.out.as_deref() })
+        }
         Command::Import(args) => import::run(&args.file, args.out.as_deref()),
     };
     match outcome {

@@ -252,10 +252,28 @@ fn lower_takes_a_javascript_projects_tools_and_reports_what_it_changed() {
 
 #[test]
 fn lower_fails_naming_the_path_it_cannot_express() {
-    let file = fixture_json("untyped-array.json");
-    let output = toolc(&["lower", "--target", "openai", file.to_str().unwrap()], Path::new("."));
+    // Strict mode asked for: what it cannot express is refused, naming the path.
+    let schema: Value =
+        serde_json::from_str(&std::fs::read_to_string(fixture_json("untyped-array.json")).unwrap()).unwrap();
+    let strict = json_file(
+        "untyped-array-strict.json",
+        &serde_json::json!([{"type": "function", "function": {"name": "untyped_array", "description": "Store rows.",
+            "parameters": schema, "strict": true}}]),
+    );
+    let output = toolc(&["lower", "--target", "openai", strict.to_str().unwrap()], Path::new("."));
     assert_eq!(output.status.code(), Some(1));
     assert!(stderr(&output).contains("tool `untyped_array` cannot be rendered for openai at /function/parameters/properties/rows: an array without `items`"));
+    // Not asked for (a bare schema says nothing of it): lowered without strict mode, with a warning,
+    // the array given the `items` OpenAI asks every array for.
+    let file = fixture_json("untyped-array.json");
+    let output = toolc(&["lower", "--target", "openai", file.to_str().unwrap()], Path::new("."));
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let text = stderr(&output);
+    assert!(text.contains("warning: tool `untyped_array` cannot be rendered for openai at /function/parameters/properties/rows: an array without `items` cannot be expressed in OpenAI strict mode; lowered without strict mode, which the input does not ask for"), "{text}");
+    assert!(text.contains("given `items: {}` (any item)"), "{text}");
+    let lowered: Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(lowered[0]["function"]["strict"], false);
+    assert_eq!(lowered[0]["function"]["parameters"]["properties"]["rows"]["items"], serde_json::json!({}));
     assert!(toolc(&["lower", "--target", "anthropic", file.to_str().unwrap()], Path::new(".")).status.success());
     let missing = toolc(&["lower", "--target", "mcp", "no-such-file.json"], Path::new("."));
     assert_eq!(missing.status.code(), Some(2));
@@ -342,11 +360,15 @@ fn lower_and_import_refuse_what_is_not_json_schema_naming_where() {
     let file = json_file("not-json-schema.json", &tools);
     let output = toolc(&["lower", "--target", "mcp", file.to_str().unwrap()], Path::new("."));
     assert_eq!(output.status.code(), Some(1));
-    assert!(output.stdout.is_empty(), "nothing is written");
+    // The refused tools do not sink the file: the good one is written.
+    let lowered: Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(lowered.as_array().unwrap().len(), 1);
+    assert_eq!(lowered[0]["name"], "ok");
     let text = stderr(&output);
     assert!(text.contains("error: tool `bad` cannot be rendered for mcp at /1/input_schema/properties/a/type: not valid JSON Schema (2020-12): \"text\" is not valid"), "{text}");
     assert!(text.contains("error: tool `regex` cannot be rendered for mcp at /2/input_schema/properties/a/pattern: not valid JSON Schema (2020-12): "), "{text}");
     assert!(!text.contains("tool `ok`"), "{text}");
+    assert!(text.contains("error: 2 tool(s) refused; the other 1 lowered for mcp"), "{text}");
 
     let output = toolc(&["import", file.to_str().unwrap()], Path::new("."));
     assert_eq!(output.status.code(), Some(1));
@@ -402,7 +424,7 @@ fn strict_mode_reads_an_untyped_node_with_object_keywords_as_an_object() {
         ("fine", serde_json::json!({"minProperties": 1, "properties": {"e": {"type": "string"}}}), None),
     ];
     for (name, property, refusal) in cases {
-        let tools = serde_json::json!([{"name": name, "description": "Untyped.", "input_schema": {
+        let tools = serde_json::json!([{"name": name, "description": "Untyped.", "strict": true, "input_schema": {
             "type": "object", "properties": {"a": property}, "required": ["a"]
         }}]);
         let file = json_file(&format!("untyped-object-{name}.json"), &tools);
@@ -423,4 +445,65 @@ fn strict_mode_reads_an_untyped_node_with_object_keywords_as_an_object() {
             }
         }
     }
+}
+
+/// Many files and folders in one run, one output each; a file that is not definitions does not
+/// stop the others; a Python-flavoured schema is read with notes.
+#[test]
+fn lower_takes_folders_of_files_and_writes_one_output_each() {
+    let input = tmp().join("many-in");
+    let out = tmp().join("many-out");
+    let _ = std::fs::remove_dir_all(&input);
+    let _ = std::fs::remove_dir_all(&out);
+    std::fs::create_dir_all(input.join("nested")).unwrap();
+    let bfcl = serde_json::json!([{"name": "area", "description": "Area of a circle.",
+        "parameters": {"type": "dict", "properties": {"radius": {"type": "float"}, "units": {"type": "any"}},
+            "required": ["radius"]}}]);
+    std::fs::write(input.join("bfcl.json"), bfcl.to_string()).unwrap();
+    let mcp = serde_json::json!({"tools": [{"name": "echo", "inputSchema": {"$schema": "http://json-schema.org/draft-07/schema#",
+        "type": "object", "properties": {"text": {"type": "string"}}}}]});
+    std::fs::write(input.join("nested/mcp.json"), mcp.to_string()).unwrap();
+    let single = json_file("single.json", &serde_json::json!({"type": "object", "properties": {"n": {"type": "int"}}}));
+
+    // Standard output takes one input.
+    let usage =
+        toolc(&["lower", "--target", "openai", input.to_str().unwrap(), single.to_str().unwrap()], Path::new("."));
+    assert_eq!(usage.status.code(), Some(2));
+    assert!(stderr(&usage).contains("give `--out DIR` to write one output for each"), "{}", stderr(&usage));
+
+    let args = [
+        "lower",
+        "--target",
+        "openai",
+        input.to_str().unwrap(),
+        single.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ];
+    let output = toolc(&args, Path::new("."));
+    let text = stderr(&output);
+    assert_eq!(output.status.code(), Some(0), "{text}");
+    assert!(text.contains("bfcl.json: tool `area` at /0/parameters: type `dict` as `object`"), "{text}");
+    assert!(
+        text.contains("bfcl.json: tool `area` at /0/parameters/properties/units: type `any` as any value"),
+        "{text}"
+    );
+    let area: Value = serde_json::from_str(&std::fs::read_to_string(out.join("bfcl.json")).unwrap()).unwrap();
+    assert_eq!(area[0]["function"]["parameters"]["properties"]["radius"]["type"], "number");
+    let echo: Value = serde_json::from_str(&std::fs::read_to_string(out.join("nested/mcp.json")).unwrap()).unwrap();
+    assert_eq!(echo[0]["function"]["name"], "echo");
+    assert!(echo[0]["function"]["parameters"].get("$schema").is_none());
+    let n: Value = serde_json::from_str(&std::fs::read_to_string(out.join("single.json")).unwrap()).unwrap();
+    // `int` read as `integer`; optional, so nullable in strict mode.
+    assert_eq!(n[0]["function"]["parameters"]["properties"]["n"]["type"], serde_json::json!(["integer", "null"]));
+
+    // A file that is not definitions is named; the others are still written.
+    std::fs::write(input.join("broken.json"), "{not json").unwrap();
+    let _ = std::fs::remove_dir_all(&out);
+    let output = toolc(&args, Path::new("."));
+    let text = stderr(&output);
+    assert_eq!(output.status.code(), Some(2), "{text}");
+    assert!(text.contains("broken.json is not JSON"), "{text}");
+    assert!(text.contains("1 of 4 input files are not tool definitions; the others were lowered"), "{text}");
+    assert!(out.join("bfcl.json").exists() && out.join("nested/mcp.json").exists());
 }

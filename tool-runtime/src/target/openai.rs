@@ -120,8 +120,30 @@ fn parameters(def: &ToolDef, path: &str, lowering: &mut Lowering) -> Result<Valu
         strict_objects(&mut schema, path, Optional::RequiredNullable, NullStyle::TypeArray, lowering)?;
         strict_keywords(&mut schema, path, lowering)?;
         limits(&mut schema, path, lowering)?;
+    } else {
+        arrays_with_items(&mut schema, path, lowering)?;
     }
     Ok(schema)
+}
+
+/// Outside strict mode too, OpenAI refuses an array schema without `items` ("array schema missing
+/// items", an API error reported in public issues): such an array gets `items: {}`, any item, which
+/// is what it meant.
+fn arrays_with_items(schema: &mut Value, path: &str, lowering: &mut Lowering) -> Result<(), RenderError> {
+    walk_mut(schema, path, &mut |node, at| {
+        let is_array = node
+            .get("type")
+            .is_some_and(|ty| ty == "array" || ty.as_array().is_some_and(|t| t.iter().any(|t| t == "array")));
+        if is_array && !node.contains_key("items") {
+            node.insert("items".to_owned(), json!({}));
+            lowering.note(
+                at,
+                ChangeKind::Rewritten,
+                "an array without `items` given `items: {}` (any item): OpenAI asks every array for its items",
+            );
+        }
+        Ok(())
+    })
 }
 
 fn strict_keywords(schema: &mut Value, path: &str, lowering: &mut Lowering) -> Result<(), RenderError> {

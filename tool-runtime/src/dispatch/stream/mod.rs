@@ -86,7 +86,8 @@ pub struct Interruption {
 /// }
 /// assert_eq!(stream.finish(), None, "the stream ended as Anthropic ends a message");
 /// assert_eq!(calls[0].name, "add");
-/// assert_eq!(calls[0].arguments, r#"{"a": 2, "b": 3}"#);
+/// // The pieces put together, without white space between tokens, as a finished message has them.
+/// assert_eq!(calls[0].arguments, r#"{"a":2,"b":3}"#);
 /// ```
 #[derive(Debug)]
 pub struct CallStream {

@@ -1,0 +1,234 @@
+//! Third-party tool definitions by the thousand through `toolc lower`, for every target: the
+//! function documents of the Berkeley Function Calling Leaderboard (PyPI `bfcl-eval`) and the
+//! `tools/list` of the MCP reference servers (npm), fetched at pinned versions by
+//! `tests/corpus/fetch.sh` (nothing of them is committed).
+//!
+//! The whole corpus runs in the suite: about 90 seconds in a debug build on two cores, most of it
+//! in the SDK checks.
+//!
+//! Each definition goes in a file of its own (a file is one request, whose names must be unique),
+//! and each target lowers all of them in one process (`toolc lower --target T DIR --out OUT`).
+//! Whatever comes in, `lower` exits 0 or 1, never panics, and every definition is either written —
+//! and then accepted by the providers' own SDK checks (the conformance test's `check.py` and
+//! `check.mjs`) — or refused on a line naming the tool, the JSON path and the rule. The tally per
+//! target, and the most common reasons for refusing, are printed (`tests/corpus/RESULTS.md` records
+//! them, with the command).
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use serde_json::{Value, json};
+
+/// The targets and options `lower` is run with, named as the SDK checks name their renderings.
+const VARIANTS: [(&str, &str, &[&str]); 8] = [
+    ("openai", "openai", &[]),
+    ("openai-responses", "openai-responses", &[]),
+    ("anthropic", "anthropic", &[]),
+    ("anthropic-strict", "anthropic", &["--anthropic-strict"]),
+    ("gemini", "gemini", &[]),
+    ("gemini-json-schema", "gemini", &["--gemini-json-schema"]),
+    ("mcp", "mcp", &[]),
+    ("json-schema", "json-schema", &[]),
+];
+
+fn workspace() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap()
+}
+
+fn tmp() -> PathBuf {
+    PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+}
+
+fn run(command: &mut Command, what: &str) -> String {
+    let output = command.output().unwrap_or_else(|err| panic!("cannot run {what}: {err}"));
+    let text = format!("{}{}", String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr));
+    assert!(output.status.success(), "{what} failed:\n{text}");
+    text
+}
+
+/// Fetches the corpus (once) and gives its folder.
+fn corpus() -> PathBuf {
+    let dest = tmp().join("corpus");
+    let summary =
+        run(Command::new("bash").arg(workspace().join("tests/corpus/fetch.sh")).arg(&dest), "fetching the corpus");
+    println!("{}", summary.trim());
+    dest.join("corpus")
+}
+
+/// Writes every definition of the corpus into a file of its own under `split`, in the shape its
+/// source file has (an MCP tool as `{"tools": [tool]}`), and gives how many there are per source.
+fn split_definitions(corpus: &Path, split: &Path) -> BTreeMap<String, usize> {
+    let _ = std::fs::remove_dir_all(split);
+    let mut counts = BTreeMap::new();
+    let mut sources: Vec<PathBuf> = std::fs::read_dir(corpus).unwrap().map(|entry| entry.unwrap().path()).collect();
+    sources.sort();
+    for source in sources {
+        let name = source.file_name().unwrap().to_str().unwrap().to_owned();
+        let mut files: Vec<PathBuf> = std::fs::read_dir(&source).unwrap().map(|entry| entry.unwrap().path()).collect();
+        files.sort();
+        for file in files {
+            let value: Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+            let (definitions, wrap) = match value {
+                Value::Object(mut object) => match object.remove("tools") {
+                    Some(Value::Array(tools)) => (tools, true),
+                    _ => panic!("{}: neither an array of definitions nor a `tools/list` result", file.display()),
+                },
+                Value::Array(definitions) => (definitions, false),
+                _ => panic!("{}: not a file of definitions", file.display()),
+            };
+            let stem = file.file_stem().unwrap().to_str().unwrap();
+            let dir = split.join(&name).join(stem);
+            std::fs::create_dir_all(&dir).unwrap();
+            for (index, definition) in definitions.into_iter().enumerate() {
+                let one = if wrap { json!({"tools": [definition]}) } else { definition };
+                std::fs::write(dir.join(format!("{index:04}.json")), one.to_string()).unwrap();
+                *counts.entry(name.clone()).or_insert(0) += 1;
+            }
+        }
+    }
+    counts
+}
+
+/// What `lower` made of every definition for one variant.
+struct Tally {
+    lowered: usize,
+    refused: usize,
+    warned: usize,
+    reasons: BTreeMap<String, usize>,
+}
+
+/// The rule of a refusal line, its particulars (names, paths) left out, to count alike ones together.
+fn reason(line: &str) -> String {
+    let rule = line.rsplit_once(": ").map_or(line, |(_, rule)| rule);
+    let mut out = String::new();
+    let mut in_code = false;
+    for c in rule.chars() {
+        if c == '`' {
+            in_code = !in_code;
+            out.push_str(if in_code { "`…" } else { "`" });
+        } else if !in_code {
+            out.push(c);
+        }
+    }
+    out
+}
+
+fn lower(variant: &str, target: &str, flags: &[&str], split: &Path, out: &Path, total: usize) -> Tally {
+    let _ = std::fs::remove_dir_all(out);
+    let output = Command::new(env!("CARGO_BIN_EXE_toolc"))
+        .args(["lower", "--target", target])
+        .args(flags)
+        .arg(split)
+        .arg("--out")
+        .arg(out)
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(matches!(output.status.code(), Some(0 | 1)), "{variant}: exit {:?}\n{stderr}", output.status.code());
+    assert!(!stderr.contains("panicked"), "{variant}:\n{stderr}");
+    assert!(!stderr.contains("#["), "{variant}: advice for Rust given to JSON:\n{stderr}");
+    let mut tally = Tally { lowered: 0, refused: 0, warned: 0, reasons: BTreeMap::new() };
+    for line in stderr.lines() {
+        if let Some(error) = line.strip_prefix("error: ") {
+            if error.ends_with(&format!(" lowered for {target}")) {
+                continue;
+            }
+            // A refusal names the tool, the JSON path and the rule.
+            let named = error.contains(": tool `") && error.contains(" at /") && reason(error).len() > 10;
+            assert!(named, "{variant}: a refusal without tool, path and rule: {line}");
+            tally.refused += 1;
+            *tally.reasons.entry(reason(error)).or_insert(0) += 1;
+        } else if line.starts_with("warning: ") {
+            tally.warned += 1;
+        }
+    }
+    let mut written = Vec::new();
+    collect(out, &mut written);
+    for file in &written {
+        let tools: Value = serde_json::from_str(&std::fs::read_to_string(file).unwrap()).unwrap();
+        tally.lowered += match &tools {
+            // Gemini: one group of declarations.
+            Value::Array(items) if target == "gemini" => {
+                items.iter().map(|group| group["functionDeclarations"].as_array().map_or(0, Vec::len)).sum::<usize>()
+            }
+            Value::Array(items) => items.len(),
+            other => panic!("{}: not an array of tools: {other}", file.display()),
+        };
+    }
+    assert_eq!(tally.lowered + tally.refused, total, "{variant}: every definition is lowered or refused");
+    tally
+}
+
+fn collect(dir: &Path, found: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    for entry in entries {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            collect(&path, found);
+        } else {
+            found.push(path);
+        }
+    }
+    found.sort();
+}
+
+/// The SDK checks of the conformance test over every output of one variant.
+fn check_with_the_sdks(variant: &str, out: &Path, renderings: &Path) {
+    let _ = std::fs::remove_dir_all(renderings);
+    std::fs::create_dir_all(renderings).unwrap();
+    let mut written = Vec::new();
+    collect(out, &mut written);
+    for (index, file) in written.iter().enumerate() {
+        let tools: Value = serde_json::from_str(&std::fs::read_to_string(file).unwrap()).unwrap();
+        let empty = tools.as_array().is_none_or(Vec::is_empty);
+        if !empty {
+            let document = json!({"tools": tools}).to_string();
+            std::fs::write(renderings.join(format!("{index:05}.{variant}.json")), document).unwrap();
+        }
+    }
+    let conformance = workspace().join("tests/conformance");
+    let sdks = tmp().join("conformance");
+    run(Command::new("bash").arg(conformance.join("setup.sh")).arg(&sdks), "installing the provider SDKs");
+    let python = run(
+        Command::new(sdks.join("venv/bin/python")).arg(conformance.join("check.py")).arg(renderings),
+        &format!("the Python SDK checks of {variant}"),
+    );
+    let node = run(
+        Command::new("node").arg("check.mjs").arg(renderings).current_dir(&sdks),
+        &format!("the TypeScript SDK checks of {variant}"),
+    );
+    for text in [python, node] {
+        let closing = text.lines().last().unwrap_or_default().to_owned();
+        assert!(closing.ends_with(" passed, 0 failed"), "{variant}: {closing}");
+    }
+}
+
+#[test]
+fn every_third_party_definition_is_lowered_or_refused_for_every_target() {
+    let corpus = corpus();
+    let split = tmp().join("corpus-split");
+    let counts = split_definitions(&corpus, &split);
+    let total: usize = counts.values().sum();
+    assert!(total > 3000, "the corpus holds {total} definitions: {counts:?}");
+    let mut table = String::from(
+        "| target | definitions | lowered | of them with a warning | refused |\n| --- | --- | --- | --- | --- |\n",
+    );
+    let mut reasons = String::new();
+    for (variant, target, flags) in VARIANTS {
+        let out = tmp().join("corpus-lowered").join(variant);
+        let tally = lower(variant, target, flags, &split, &out, total);
+        check_with_the_sdks(variant, &out, &tmp().join("corpus-renderings").join(variant));
+        table
+            .push_str(&format!("| {variant} | {total} | {} | {} | {} |\n", tally.lowered, tally.warned, tally.refused));
+        let mut top: Vec<(&String, &usize)> = tally.reasons.iter().collect();
+        top.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
+        for (rule, count) in top.into_iter().take(5) {
+            reasons.push_str(&format!("| {variant} | {count} | {rule} |\n"));
+        }
+    }
+    println!(
+        "definitions per source: {counts:?}\n\n{table}\n| target | refused | rule |\n| --- | --- | --- |\n{reasons}"
+    );
+}

@@ -489,6 +489,11 @@ fn a_call_stream_hands_on_text_and_calls_in_order() {
         ],
         true,
     );
+    // Fields some servers send as `null` are read as absent.
+    let sse = format!(
+        "data: {}\n\n{sse}",
+        json!({"error": null, "choices": [{"index": 0, "delta": null, "finish_reason": null}]})
+    );
     let mut stream = CallStream::new(Target::OpenAi, &DispatchOptions::default()).unwrap();
     let mut seen = Vec::new();
     for piece in sse.as_bytes().chunks(3) {

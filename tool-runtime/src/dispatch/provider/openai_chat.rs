@@ -4,7 +4,7 @@
 
 use serde_json::{Value, json};
 
-use super::read_text::{Fields, Key, NamedCall, Object, fields, next, objects, skip};
+use super::read_text::{Fields, Key, NamedCall, Object, fields, maybe, next, objects, skip};
 use super::stream_state::{Ending, ErrorBody, OpenCall, first, read};
 use super::{arguments, array, images, text, texts};
 use crate::Target;
@@ -265,14 +265,14 @@ impl Stream {
 fields! {
     struct Chunk<'de> {
         "choices" => choices: Vec<Object<ChunkChoice<'de>>> = objects,
-        "error" => error: Option<Object<ErrorBody<'de>>> = next,
+        "error" => error: Option<Object<ErrorBody<'de>>> = maybe,
     }
 }
 
 fields! {
     struct ChunkChoice<'de> {
         "index" => index: Option<u32> = next,
-        "delta" => delta: Option<Object<Delta<'de>>> = next,
+        "delta" => delta: Option<Object<Delta<'de>>> = maybe,
         "finish_reason" => finish_reason: Option<Option<Key<'de>>> = next,
     }
 }
@@ -288,7 +288,7 @@ fields! {
     struct CallPiece<'de> {
         "index" => index: Option<u32> = next,
         "id" => id: Option<Option<Key<'de>>> = next,
-        "function" => function: Option<Object<FunctionPiece<'de>>> = next,
+        "function" => function: Option<Object<FunctionPiece<'de>>> = maybe,
     }
 }
 

@@ -15,10 +15,9 @@ pub struct Definition {
     pub name: String,
     pub description: String,
     pub schema: Value,
-    pub strict: bool,
-    /// Whether the input said `strict` itself (when it does not, a tool strict mode cannot express
-    /// is lowered without it, with a warning).
-    pub strict_given: bool,
+    /// Strict mode as the input asks for it; `None` where it says nothing (strict mode is then
+    /// tried, not demanded: a tool it cannot express is lowered without it, with a warning).
+    pub strict: Option<bool>,
     /// JSON Pointer of the definition in the input, for messages.
     pub at: String,
     /// JSON Pointer of the schema in the input.
@@ -75,24 +74,20 @@ fn text(value: &Value, key: &str) -> String {
 }
 
 fn one(item: &Value, at: &str, file_stem: &str) -> Result<Vec<Definition>, Failure> {
-    let given = item.get("strict").and_then(Value::as_bool);
-    let strict = given.unwrap_or(true);
+    let strict = item.get("strict").and_then(Value::as_bool);
     let def = |name: String, description: String, schema: Value, at: String, schema_at: String| Definition {
         name,
         description,
         schema,
         strict,
-        strict_given: given.is_some(),
         at,
         schema_at,
         notes: Vec::new(),
     };
     if let Some(function) = item.get("function") {
-        let given = function.get("strict").and_then(Value::as_bool);
         let schema = function.get("parameters").cloned().unwrap_or_else(|| json!({"type": "object"}));
         return Ok(vec![Definition {
-            strict: given.unwrap_or(true),
-            strict_given: given.is_some(),
+            strict: function.get("strict").and_then(Value::as_bool),
             ..def(
                 text(function, "name"),
                 text(function, "description"),
@@ -154,8 +149,7 @@ fn gemini(declaration: &Value, at: &str) -> Definition {
         name: text(declaration, "name"),
         description: text(declaration, "description"),
         schema,
-        strict: true,
-        strict_given: false,
+        strict: None,
         at: at.to_owned(),
         schema_at: format!("{at}/{key}"),
         notes: Vec::new(),

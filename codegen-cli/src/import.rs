@@ -110,7 +110,7 @@ impl Generator {
         if let Some((path, rule)) = schema_check::problem(&tool.schema, &tool.schema_at) {
             return Err(refuse(&path, &rule));
         }
-        self.loose = !tool.strict;
+        self.loose = tool.strict == Some(false);
         self.refused = None;
         let mut schema = tool.schema.clone();
         tool_runtime::schema::merge_object_all_of(&mut schema);

@@ -116,13 +116,14 @@ fn lower_file(file: &Path, name: &Path, lowering: &Lowering) -> Result<Outcome, 
             refused += 1;
             continue;
         }
-        let tool = ToolDef::new(std::mem::take(&mut def.name), def.description, def.schema).with_strict(def.strict);
+        let tool = ToolDef::new(std::mem::take(&mut def.name), def.description, def.schema)
+            .with_strict(def.strict.unwrap_or(true));
         // Each tool alone first, so one that cannot be expressed is refused by itself.
         match render_tools([&tool], target, &lowering.options) {
             Ok(_) => defs.push(tool),
             Err(strict_err) => {
                 // Strict mode the input did not ask for is tried, not demanded.
-                let loose = (tool.strict && !def.strict_given).then(|| tool.clone().with_strict(false));
+                let loose = def.strict.is_none().then(|| tool.clone().with_strict(false));
                 match loose.filter(|loose| render_tools([loose], target, &lowering.options).is_ok()) {
                     Some(loose) => {
                         let why = for_json_authors(&strict_err.to_string());

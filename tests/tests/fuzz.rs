@@ -247,19 +247,6 @@ fn stream_event(target: Target) -> impl Strategy<Value = (String, Value)> {
     prop_oneof![6 => shaped, 1 => json_value().prop_map(|data| (String::new(), data))]
 }
 
-/// `bytes` cut at `cuts` (taken modulo its length), in order.
-fn pieces(bytes: &[u8], cuts: &[usize]) -> Vec<Vec<u8>> {
-    let mut cuts: Vec<usize> = cuts.iter().map(|cut| cut % (bytes.len() + 1)).collect();
-    cuts.sort_unstable();
-    let mut start = 0;
-    let mut pieces = Vec::new();
-    for cut in cuts.into_iter().chain([bytes.len()]) {
-        pieces.push(bytes[start..cut].to_vec());
-        start = cut;
-    }
-    pieces
-}
-
 fn dispatch_stream<T: tool_runtime::Toolbox>(
     toolbox: &T,
     target: Target,
@@ -380,7 +367,7 @@ proptest! {
             "" => format!("data: {data}\n\n"),
             name => format!("event: {name}\ndata: {data}\n\n"),
         }).collect();
-        let outcome = catch_unwind(AssertUnwindSafe(|| dispatch_stream(&Browser::default(), target, pieces(sse.as_bytes(), &cuts))));
+        let outcome = catch_unwind(AssertUnwindSafe(|| dispatch_stream(&Browser::default(), target, streams::cut(sse.as_bytes(), &cuts))));
         prop_assert!(outcome.is_ok(), "dispatch_stream({target}, {sse}) panicked");
         if let Ok(Ok(exchange)) = outcome {
             prop_assert_eq!(exchange.results.len(), exchange.calls.len(), "every complete call answered");
@@ -404,7 +391,7 @@ proptest! {
                 _ => bytes.insert(at, byte),
             }
         }
-        let outcome = catch_unwind(AssertUnwindSafe(|| dispatch_stream(&weather::Weather, target, pieces(&bytes, &cuts))));
+        let outcome = catch_unwind(AssertUnwindSafe(|| dispatch_stream(&weather::Weather, target, streams::cut(&bytes, &cuts))));
         prop_assert!(outcome.is_ok(), "dispatch_stream on {} changed panicked", path.display());
     }
 }

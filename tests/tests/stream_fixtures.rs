@@ -97,18 +97,6 @@ fn every_fixture_reads_the_same_split_at_every_byte() {
     }
 }
 
-fn split(bytes: &[u8], cuts: &[usize]) -> Vec<Vec<u8>> {
-    let mut cuts: Vec<usize> = cuts.iter().map(|cut| cut % (bytes.len() + 1)).collect();
-    cuts.sort_unstable();
-    let mut pieces = Vec::new();
-    let mut start = 0;
-    for cut in cuts.into_iter().chain([bytes.len()]) {
-        pieces.push(bytes[start..cut].to_vec());
-        start = cut;
-    }
-    pieces
-}
-
 proptest! {
     #![proptest_config(ProptestConfig { cases: 64, failure_persistence: None, ..ProptestConfig::default() })]
 
@@ -116,7 +104,7 @@ proptest! {
     #[test]
     fn every_fixture_dispatches_the_same_in_any_pieces(cuts in prop::collection::vec(any::<usize>(), 0..64)) {
         for (target, path, bytes) in fixtures() {
-            let pieces = split(&bytes, &cuts);
+            let pieces = streams::cut(&bytes, &cuts);
             let pieces: Vec<&[u8]> = pieces.iter().map(Vec::as_slice).collect();
             prop_assert_eq!(dispatch(target, &pieces), dispatch(target, &[&bytes]), "{}", path.display());
         }

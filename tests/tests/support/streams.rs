@@ -68,3 +68,16 @@ pub fn every_split_reads_the_same(target: Target, bytes: &[u8], label: &str) {
         assert_eq!(read(target, &[head, tail]), whole, "{label} split at byte {cut}");
     }
 }
+
+/// `bytes` cut at `cuts` (each taken modulo one more than its length), in order; pieces may be empty.
+pub fn cut(bytes: &[u8], cuts: &[usize]) -> Vec<Vec<u8>> {
+    let mut cuts: Vec<usize> = cuts.iter().map(|cut| cut % (bytes.len() + 1)).collect();
+    cuts.sort_unstable();
+    let mut pieces = Vec::new();
+    let mut start = 0;
+    for cut in cuts.into_iter().chain([bytes.len()]) {
+        pieces.push(bytes[start..cut].to_vec());
+        start = cut;
+    }
+    pieces
+}

@@ -52,11 +52,7 @@ where
         stream: &mut CallStream,
         on: &mut dyn FnMut(Streamed<'_>),
     ) -> Poll<Pull> {
-        self.0.as_mut().poll_next(cx).map(|item| match item {
-            None => Pull::End,
-            Some(Err(err)) => Pull::Failed(err.to_string()),
-            Some(Ok(bytes)) => pulled(stream.feed(bytes.as_ref(), on)),
-        })
+        self.0.as_mut().poll_next(cx).map(|item| pull(item, |bytes| stream.feed(bytes.as_ref(), on)))
     }
 }
 
@@ -77,11 +73,10 @@ where
         stream: &mut CallStream,
         on: &mut dyn FnMut(Streamed<'_>),
     ) -> Poll<Pull> {
-        self.0.as_mut().poll_next(cx).map(|item| match item {
-            None => Pull::End,
-            Some(Err(err)) => Pull::Failed(err.to_string()),
-            Some(Ok((name, data))) => pulled(stream.feed_event(name.as_ref(), data.as_ref(), on)),
-        })
+        self.0
+            .as_mut()
+            .poll_next(cx)
+            .map(|item| pull(item, |(name, data)| stream.feed_event(name.as_ref(), data.as_ref(), on)))
     }
 }
 
@@ -101,13 +96,23 @@ impl<R: AsyncRead + Send> Source for ReaderChunks<R> {
     ) -> Poll<Pull> {
         self.reader.as_mut().poll_read(cx, &mut self.buffer).map(|read| match read {
             Ok(0) => Pull::End,
-            Ok(bytes) => pulled(stream.feed(&self.buffer[..bytes], on)),
+            Ok(bytes) => fed(stream.feed(&self.buffer[..bytes], on)),
             Err(err) => Pull::Failed(err.to_string()),
         })
     }
 }
 
-fn pulled(outcome: Result<(), DispatchError>) -> Pull {
+/// What a stream's next item brought, `feed` reading a piece of it.
+fn pull<T, E: Display>(item: Option<Result<T, E>>, feed: impl FnOnce(T) -> Result<(), DispatchError>) -> Pull {
+    match item {
+        None => Pull::End,
+        Some(Err(err)) => Pull::Failed(err.to_string()),
+        Some(Ok(piece)) => fed(feed(piece)),
+    }
+}
+
+/// A piece fed: read, or not the provider's stream.
+fn fed(outcome: Result<(), DispatchError>) -> Pull {
     match outcome {
         Ok(()) => Pull::Fed,
         Err(err) => Pull::Malformed(err),

@@ -16,41 +16,48 @@ use crate::{Failure, Outcome, files, output, schema_check};
 
 pub fn run(file: &Path, out: Option<&Path>) -> Result<Outcome, Failure> {
     let (input, stem) = definitions::load(file)?;
-    let code = match generate(&definitions::read(&input, &stem)?) {
-        Ok(code) => code,
-        Err(refusals) => {
-            for refusal in &refusals {
-                output::error(refusal);
-            }
-            output::note("nothing was written: import the others by leaving these out of the file");
-            return Ok(Outcome::Problems);
-        }
-    };
-    match out {
-        Some(path) => {
-            files::write_atomically(path, &code)
-                .map_err(|err| Failure(format!("cannot write {}: {err}", path.display())))?;
-            output::status("Imported", &format!("{} into {}", file.display(), path.display()));
-        }
-        None => print!("{code}"),
+    let (code, refusals) = generate(&definitions::read(&input, &stem)?)?;
+    for refusal in &refusals {
+        output::error(refusal);
     }
-    Ok(Outcome::Ok)
+    // A tool that cannot be imported does not sink its file: the others are written.
+    if let Some(code) = code {
+        match out {
+            Some(path) => {
+                files::write_atomically(path, &code)
+                    .map_err(|err| Failure(format!("cannot write {}: {err}", path.display())))?;
+                output::status("Imported", &format!("{} into {}", file.display(), path.display()));
+            }
+            None => print!("{code}"),
+        }
+    }
+    if refusals.is_empty() {
+        return Ok(Outcome::Ok);
+    }
+    output::note(&format!("{} tool(s) not imported; the others were written", refusals.len()));
+    Ok(Outcome::Problems)
 }
 
-/// The Rust source for `tools`, pretty-printed, or why some of them cannot be imported, each
-/// naming the tool and where in the input.
-pub fn generate(tools: &[Definition]) -> Result<String, Vec<String>> {
+/// The Rust source for the tools that can be imported, pretty-printed (`None` when every one is
+/// refused), and
+/// why the others cannot, each naming the tool and where in the input.
+pub fn generate(tools: &[Definition]) -> Result<(Option<String>, Vec<String>), Failure> {
     let mut generator = Generator::default();
     let mut items = Vec::new();
     let mut refusals = Vec::new();
     for tool in tools {
+        let support = generator.items.len();
         match generator.tool(tool) {
             Ok(item) => items.push(item),
-            Err(refusal) => refusals.push(refusal),
+            Err(refusal) => {
+                // What the refused tool's fields needed goes with it.
+                generator.items.truncate(support);
+                refusals.push(refusal);
+            }
         }
     }
-    if !refusals.is_empty() {
-        return Err(refusals);
+    if items.is_empty() && !refusals.is_empty() {
+        return Ok((None, refusals));
     }
     let support = &generator.items;
     let tokens = quote! {
@@ -63,8 +70,9 @@ pub fn generate(tools: &[Definition]) -> Result<String, Vec<String>> {
         #(#items)*
         #(#support)*
     };
-    let file: syn::File = syn::parse2(tokens).map_err(|err| vec![format!("generated code does not parse: {err}")])?;
-    Ok(prettyplease::unparse(&file))
+    let file: syn::File =
+        syn::parse2(tokens).map_err(|err| Failure(format!("generated code does not parse: {err}")))?;
+    Ok((Some(prettyplease::unparse(&file)), refusals))
 }
 
 #[derive(Default)]

@@ -372,7 +372,13 @@ fn lower_and_import_refuse_what_is_not_json_schema_naming_where() {
 
     let output = toolc(&["import", file.to_str().unwrap()], Path::new("."));
     assert_eq!(output.status.code(), Some(1));
-    assert!(output.stdout.is_empty(), "nothing is written");
+    // The refused tools do not sink the file: the good one is written.
+    let code = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        code.contains("#[tool(name = \"ok\")]") && !code.contains("\"bad\"") && !code.contains("\"regex\""),
+        "{code}"
+    );
+    assert!(stderr(&output).contains("note: 2 tool(s) not imported; the others were written"), "{}", stderr(&output));
     assert!(
         stderr(&output).contains(
             "error: tool `bad` cannot be imported: at /1/input_schema/properties/a/type, not valid JSON Schema"

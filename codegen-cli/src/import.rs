@@ -359,6 +359,8 @@ fn constraints(schema: &Value) -> TokenStream {
     let number = |key: &str| {
         let value = schema.get(key)?;
         match value.as_i64() {
+            // schemars reads an unsuffixed literal as an `i32`: a larger bound says its type.
+            Some(integer) if i32::try_from(integer).is_err() => Some(proc_macro2::Literal::i64_suffixed(integer)),
             Some(integer) => Some(proc_macro2::Literal::i64_unsuffixed(integer)),
             None => value.as_f64().map(proc_macro2::Literal::f64_unsuffixed),
         }

@@ -279,32 +279,12 @@ fn lower_fails_naming_the_path_it_cannot_express() {
     assert_eq!(missing.status.code(), Some(2));
 }
 
-/// The equivalence `import` promises: the same fields, types, required set, enum values and
-/// constraints. An optional field without a default also takes `null` after the round trip
-/// (`Option<T>`), and Rust integer types add a `format`.
+/// The equivalence `import` promises: the same fields, types, required set, enum values,
+/// constraints and defaults. Rust integer types add a `format`.
 fn normalize(schema: &mut Value) {
     match schema {
         Value::Object(node) => {
-            node.remove("title");
             node.remove("format");
-            if let Some(Value::Array(types)) = node.get("type").cloned() {
-                let rest: Vec<Value> = types.into_iter().filter(|ty| ty != "null").collect();
-                if rest.len() == 1 {
-                    node.insert("type".into(), rest[0].clone());
-                }
-            }
-            if let Some(Value::Array(branches)) = node.get("anyOf").cloned() {
-                let rest: Vec<Value> =
-                    branches.into_iter().filter(|branch| branch != &serde_json::json!({"type": "null"})).collect();
-                if rest.len() == 1 {
-                    node.remove("anyOf");
-                    if let Value::Object(only) = &rest[0] {
-                        for (key, value) in only {
-                            node.entry(key.clone()).or_insert(value.clone());
-                        }
-                    }
-                }
-            }
             node.values_mut().for_each(normalize);
         }
         Value::Array(items) => items.iter_mut().for_each(normalize),
@@ -512,4 +492,54 @@ fn lower_takes_folders_of_files_and_writes_one_output_each() {
     assert!(text.contains("broken.json is not JSON"), "{text}");
     assert!(text.contains("1 of 4 input files are not tool definitions; the others were lowered"), "{text}");
     assert!(out.join("bfcl.json").exists() && out.join("nested/mcp.json").exists());
+}
+
+#[test]
+fn import_carries_the_keywords_rust_types_cannot_say_and_names_per_tool_what_it_leaves_out() {
+    let tools = serde_json::json!([
+        {"name": "search", "description": "Search the notes.", "input_schema": {"type": "object", "properties": {
+            "filter": {"anyOf": [{"type": "string"}, {"type": "integer"}], "description": "A filter."},
+            "tags": {"type": "array", "items": {"type": "string", "description": "One tag.", "maxLength": 10}},
+            "since": {"type": "string", "format": "date", "description": "Not before this day."},
+            "exact": {"type": ["boolean", "string"], "description": "Exact matches only."},
+            "limit": {"type": "integer", "exclusiveMinimum": 0, "multipleOf": 5, "description": "How many."},
+            "sort": {"type": "string", "enum": ["new", "old"], "default": "new", "description": "Order."},
+            "page": {"type": "integer", "default": null, "description": "Which page."}
+        }, "required": ["since"], "additionalProperties": false}},
+        {"name": "search", "description": "Search again.", "input_schema": {"type": "object", "properties": {}}}
+    ]);
+    let file = json_file("carry.json", &tools);
+    let dir = fixture("carried", &[("src/lib.rs", "mod tools;\npub use tools::*;\n")]);
+    let code = dir.join("src/tools.rs");
+    let output = toolc(&["import", file.to_str().unwrap(), "--out", code.to_str().unwrap()], Path::new("."));
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    let lines: Vec<String> =
+        stderr(&output).lines().filter(|line| !line.contains("Imported")).map(str::to_owned).collect();
+    assert_eq!(
+        lines,
+        [
+            "warning: tool `search` is imported without what its Rust cannot say: `anyOf` at \
+             /0/input_schema/properties/filter, `maxLength` at /0/input_schema/properties/tags/items (so it accepts \
+             arguments the definition rules out); `description` at /0/input_schema/properties/tags/items (which only a \
+             model reads)",
+            "error: tool `search` cannot be imported: at /1, the name is taken by the tool at /0; rename one",
+            "note: 1 tool(s) not imported; the others were written",
+        ]
+    );
+
+    // What was carried renders back.
+    let export = toolc(&["export", "--target", "json-schema"], &dir);
+    assert!(export.status.success(), "the imported code compiles and exports: {}", stderr(&export));
+    let schema = &read_json(&dir.join("schemas/carried/json-schema.json"))[0]["input_schema"];
+    let properties = &schema["properties"];
+    assert_eq!(schema["additionalProperties"], false);
+    assert_eq!(schema["required"], serde_json::json!(["since"]));
+    assert_eq!(properties["since"]["format"], "date");
+    assert_eq!(properties["exact"]["type"], serde_json::json!(["boolean", "string"]));
+    assert_eq!((&properties["limit"]["exclusiveMinimum"], &properties["limit"]["multipleOf"]), (&0.into(), &5.into()));
+    // Optional, but not `null`: a left-out field is not one that takes `null`.
+    assert_eq!(properties["limit"]["type"], "integer");
+    assert_eq!(properties["sort"]["default"], "new");
+    assert_eq!(properties["page"]["default"], Value::Null);
+    assert_eq!(properties["page"]["type"], "integer");
 }

@@ -19,6 +19,9 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use serde_json::{Value, json};
+use support::{collect, corpus, run, tmp, workspace};
+
+mod support;
 
 /// The targets and options `lower` is run with, named as the SDK checks name their renderings.
 const VARIANTS: [(&str, &str, &[&str]); 8] = [
@@ -31,30 +34,6 @@ const VARIANTS: [(&str, &str, &[&str]); 8] = [
     ("mcp", "mcp", &[]),
     ("json-schema", "json-schema", &[]),
 ];
-
-fn workspace() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap()
-}
-
-fn tmp() -> PathBuf {
-    PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
-}
-
-fn run(command: &mut Command, what: &str) -> String {
-    let output = command.output().unwrap_or_else(|err| panic!("cannot run {what}: {err}"));
-    let text = format!("{}{}", String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr));
-    assert!(output.status.success(), "{what} failed:\n{text}");
-    text
-}
-
-/// Fetches the corpus (once) and gives its folder.
-fn corpus() -> PathBuf {
-    let dest = tmp().join("corpus");
-    let summary =
-        run(Command::new("bash").arg(workspace().join("tests/corpus/fetch.sh")).arg(&dest), "fetching the corpus");
-    println!("{}", summary.trim());
-    dest.join("corpus")
-}
 
 /// Writes every definition of the corpus into a file of its own under `split`, in the shape its
 /// source file has (an MCP tool as `{"tools": [tool]}`), and gives how many there are per source.
@@ -159,19 +138,6 @@ fn lower(variant: &str, target: &str, flags: &[&str], split: &Path, out: &Path, 
     }
     assert_eq!(tally.lowered + tally.refused, total, "{variant}: every definition is lowered or refused");
     tally
-}
-
-fn collect(dir: &Path, found: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else { return };
-    for entry in entries {
-        let path = entry.unwrap().path();
-        if path.is_dir() {
-            collect(&path, found);
-        } else {
-            found.push(path);
-        }
-    }
-    found.sort();
 }
 
 /// The SDK checks of the conformance test over every output of one variant.

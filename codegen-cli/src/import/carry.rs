@@ -1,0 +1,155 @@
+//! What a property's own keywords become in Rust: schemars's validation attributes where the Rust
+//! type takes them (`range` on a number, `length` on a string or an array, `regex` on a string),
+//! `extend` for the keywords the type cannot state but the tool's argument check enforces
+//! (`format`, exclusive bounds, `multipleOf`, `const`, an enum of numbers, `uniqueItems`) and for
+//! the annotations a model reads (`title`, `examples`, `deprecated`).
+
+use proc_macro2::{Literal, TokenStream};
+use quote::quote;
+use serde_json::Value;
+
+/// The keywords of a property's own schema that its field's attributes carry. `enum` is carried by
+/// the field's type when its values are strings, by `extend` otherwise; `default` and
+/// `description` are the field's own business.
+pub const FIELD_KEYWORDS: &[&str] = &[
+    "minimum",
+    "maximum",
+    "exclusiveMinimum",
+    "exclusiveMaximum",
+    "multipleOf",
+    "minLength",
+    "maxLength",
+    "pattern",
+    "format",
+    "minItems",
+    "maxItems",
+    "uniqueItems",
+    "const",
+    "enum",
+    "title",
+    "examples",
+    "deprecated",
+    "readOnly",
+    "writeOnly",
+];
+
+/// What the Rust type of a field is, as far as its attributes and its default care.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    Integer,
+    Float,
+    Boolean,
+    Text,
+    List,
+    /// A string enum: its values are its variants.
+    Variants,
+    /// A value of one of several types, which the field's `extend` states.
+    Types,
+    Other,
+}
+
+/// The schemars attribute for the keywords of `schema` (a property's own schema) in
+/// [`FIELD_KEYWORDS`], for a field of `kind` (`nullable` when it also takes `null`), and for a
+/// `default` no Rust function gives (`null` for a field that is only left out, a list, a value of
+/// another type), which the schema states as written.
+pub fn attributes(schema: &Value, kind: Kind, nullable: bool, default: Option<&Value>) -> TokenStream {
+    let Some(node) = schema.as_object() else { return TokenStream::new() };
+    let mut range = Vec::new();
+    let mut length = Vec::new();
+    let mut parts = Vec::new();
+    let mut extend = Vec::new();
+    for key in FIELD_KEYWORDS {
+        let Some(value) = node.get(*key) else { continue };
+        let bound = number(value);
+        let numeric = matches!(kind, Kind::Integer | Kind::Float);
+        match (*key, kind) {
+            ("minimum", _) if numeric && bound.is_some() => range.push(quote!(min = #bound)),
+            ("maximum", _) if numeric && bound.is_some() => range.push(quote!(max = #bound)),
+            ("minLength", Kind::Text) | ("minItems", Kind::List) if value.is_u64() => length.push(quote!(min = #bound)),
+            ("maxLength", Kind::Text) | ("maxItems", Kind::List) if value.is_u64() => length.push(quote!(max = #bound)),
+            ("pattern", Kind::Text) if value.is_string() => {
+                let pattern = value.as_str();
+                parts.push(quote!(regex(pattern = #pattern)));
+            }
+            ("enum", Kind::Variants) => {}
+            // A field that also takes `null` keeps taking it.
+            ("enum" | "const", _) if nullable && !value_allows_null(key, value) => {
+                let mut allowed =
+                    if *key == "enum" { value.as_array().cloned().unwrap_or_default() } else { vec![value.clone()] };
+                allowed.push(Value::Null);
+                let allowed = json(&Value::Array(allowed));
+                extend.push(quote!("enum" = #allowed));
+            }
+            _ => {
+                let value = json(value);
+                extend.push(quote!(#key = #value));
+            }
+        }
+    }
+    if kind == Kind::Types
+        && let Some(types) = node.get("type")
+    {
+        let types = json(types);
+        extend.insert(0, quote!("type" = #types));
+    }
+    if let Some(default) = default {
+        let value = json(default);
+        extend.push(quote!("default" = #value));
+    }
+    if !range.is_empty() {
+        parts.insert(0, quote!(range(#(#range),*)));
+    }
+    if !length.is_empty() {
+        parts.insert(0, quote!(length(#(#length),*)));
+    }
+    if !extend.is_empty() {
+        parts.push(quote!(extend(#(#extend),*)));
+    }
+    if parts.is_empty() { TokenStream::new() } else { quote!(#[schemars(#(#parts),*)]) }
+}
+
+fn value_allows_null(key: &str, value: &Value) -> bool {
+    match key {
+        "enum" => value.as_array().is_some_and(|values| values.contains(&Value::Null)),
+        _ => value.is_null(),
+    }
+}
+
+/// A JSON number as a Rust literal: schemars reads an unsuffixed integer as an `i32`, so a larger
+/// one says its type.
+pub fn number(value: &Value) -> Option<Literal> {
+    if let Some(integer) = value.as_i64() {
+        return Some(match i32::try_from(integer) {
+            Ok(_) => Literal::i64_unsuffixed(integer),
+            Err(_) => Literal::i64_suffixed(integer),
+        });
+    }
+    if let Some(integer) = value.as_u64() {
+        return Some(Literal::u64_suffixed(integer));
+    }
+    value.as_f64().map(Literal::f64_unsuffixed)
+}
+
+/// `value` as the tokens of `serde_json::json!`, which schemars's `extend` takes.
+pub fn json(value: &Value) -> TokenStream {
+    match value {
+        Value::Null => quote!(null),
+        Value::Bool(flag) => quote!(#flag),
+        Value::Number(_) => {
+            let literal = number(value).expect("a JSON number is a literal");
+            quote!(#literal)
+        }
+        Value::String(text) => quote!(#text),
+        Value::Array(items) => {
+            let items = items.iter().map(json);
+            quote!([#(#items),*])
+        }
+        Value::Object(entries) => {
+            let entries = entries.iter().map(|(key, value)| {
+                let value = json(value);
+                quote!(#key: #value)
+            });
+            quote!({#(#entries),*})
+        }
+    }
+}

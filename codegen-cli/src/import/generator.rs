@@ -1,0 +1,463 @@
+//! The Rust of one file's tools: a config struct per tool, and the structs, enums and default
+//! functions their fields need. Every keyword of a tool's schema is either carried into the Rust
+//! (by a type, an attribute or a doc comment) or noted, with where it was, so `import` can say per
+//! tool what it left out.
+
+use std::collections::HashMap;
+
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote};
+use serde_json::Value;
+use syn::Ident;
+
+use super::carry::{self, FIELD_KEYWORDS, Kind};
+use crate::definitions::{self, Definition};
+use crate::rust_names::{self, Scope};
+use crate::{output, schema_check};
+
+/// Keywords left out without a word: the dialect's name, definitions (read where they are
+/// referred to), and a title (the Rust name is the title).
+const SILENT: &[&str] = &["$schema", "$defs", "definitions", "title"];
+
+/// Keywords that only tell a model something: leaving one out changes no value's validity.
+const ANNOTATIONS: &[&str] = &["description", "default", "examples", "deprecated", "readOnly", "writeOnly"];
+
+#[derive(Default)]
+pub struct Generator {
+    /// Structs, enums and default functions the tools' fields need.
+    pub items: Vec<TokenStream>,
+    /// The names of the file's types and functions.
+    names: Scope,
+    /// Set while a tool has a part strict mode cannot express (a map, free-form JSON, a union).
+    loose: bool,
+    /// The `$ref`s being followed, outermost first: one seen again is a recursive type.
+    following: Vec<String>,
+    /// Where in its schema and why the tool being generated cannot be imported, once found.
+    refused: Option<(String, String)>,
+    /// The keywords of the tool being generated that its Rust leaves out, each with its path.
+    lost: Vec<(String, String)>,
+    /// Each string enum's values and variants, by type name, for defaults.
+    variants: HashMap<String, Vec<(String, Ident)>>,
+}
+
+/// The Rust type made for a schema.
+struct RustType {
+    /// The type without the `Option` a nullable schema adds.
+    inner: TokenStream,
+    kind: Kind,
+    nullable: bool,
+}
+
+impl RustType {
+    fn new(inner: TokenStream, kind: Kind) -> Self {
+        RustType { inner, kind, nullable: false }
+    }
+
+    fn tokens(&self) -> TokenStream {
+        let inner = &self.inner;
+        if self.nullable { quote!(Option<#inner>) } else { inner.clone() }
+    }
+}
+
+/// A tool's code, and what it leaves out (a warning), if anything.
+pub struct Tool {
+    pub code: TokenStream,
+    pub left_out: Option<String>,
+}
+
+fn doc(text: Option<&str>) -> TokenStream {
+    let lines = text
+        .filter(|text| !text.trim().is_empty())
+        .map(|text| text.lines().map(|line| format!(" {line}")).collect::<Vec<_>>());
+    let lines = lines.unwrap_or_default();
+    quote!(#(#[doc = #lines])*)
+}
+
+impl Generator {
+    fn unique(&mut self, hint: &str) -> Ident {
+        self.names.unique(rust_names::type_name(hint))
+    }
+
+    /// Notes every keyword of `schema` (at `path`) that is not in `used`.
+    fn keep(&mut self, schema: &Value, path: &str, used: &[&str]) {
+        for key in schema.as_object().into_iter().flat_map(|node| node.keys()) {
+            let key = key.as_str();
+            let left_out = !used.contains(&key) && !SILENT.contains(&key) && !key.starts_with("x-");
+            if left_out && !self.lost.iter().any(|(at, lost)| at == path && lost == key) {
+                self.lost.push((path.to_owned(), key.to_owned()));
+            }
+        }
+    }
+
+    pub fn tool(&mut self, tool: &Definition) -> Result<Tool, String> {
+        let name = &tool.name;
+        let refuse = |at: &str, reason: &str| {
+            let at = if at.is_empty() { "/" } else { at };
+            tool_names::one_line(&format!("tool `{name}` cannot be imported: at {at}, {reason}")).into_owned()
+        };
+        if !tool_names::is_portable_tool_name(name) {
+            let reason = format!(
+                "its name is not one every provider accepts (`{}`), and renaming it would change what the model calls",
+                tool_names::PORTABLE_TOOL_NAME
+            );
+            return Err(refuse(&tool.at, &reason));
+        }
+        if let Some((path, rule)) = schema_check::problem(&tool.schema, &tool.schema_at) {
+            return Err(refuse(&path, &rule));
+        }
+        self.loose = tool.strict == Some(false);
+        self.refused = None;
+        self.lost.clear();
+        let mut schema = tool.schema.clone();
+        tool_runtime::schema::merge_object_all_of(&mut schema);
+        let root = schema.clone();
+        if schema.is_object()
+            && schema.get("properties").is_none()
+            && schema.get("type").is_none_or(|ty| ty == "object")
+        {
+            schema["properties"] = serde_json::json!({});
+        }
+        if !schema.get("properties").is_some_and(Value::is_object) {
+            let reason = "the arguments are not an object with `properties`, so they cannot be a config struct";
+            return Err(refuse(&tool.schema_at, reason));
+        }
+        // The root's description is the tool's, written apart.
+        self.keep(&schema, "", &object_keywords(&schema, &["description"]));
+        let ident = self.unique(&tool.name);
+        let fields = self.fields(&schema, &root, &ident.to_string(), "");
+        if let Some((path, reason)) = self.refused.take() {
+            return Err(refuse(&format!("{}{path}", tool.schema_at), &reason));
+        }
+        let description = if tool.description.trim().is_empty() {
+            output::warning(&format!("`{name}` has no description; the struct says so until you write one"));
+            format!("The `{name}` tool (no description was given).")
+        } else {
+            tool.description.clone()
+        };
+        let docs = doc(Some(&description));
+        let strict = self.loose.then(|| quote!(, strict = false));
+        let deny = deny_unknown_fields(&schema);
+        let code = quote! {
+            #docs
+            #[tool(name = #name #strict)]
+            #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+            #deny
+            pub struct #ident {
+                #(#fields),*
+            }
+        };
+        Ok(Tool { code, left_out: self.left_out(name, &tool.schema_at) })
+    }
+
+    /// The warning naming what the tool's Rust leaves out, first what changes which arguments it
+    /// accepts, then what only a model would have read.
+    fn left_out(&self, name: &str, schema_at: &str) -> Option<String> {
+        let list = |annotations: bool| {
+            let items: Vec<String> = self
+                .lost
+                .iter()
+                .filter(|(_, key)| ANNOTATIONS.contains(&key.as_str()) == annotations)
+                .map(|(path, key)| {
+                    let at = format!("{schema_at}{path}");
+                    format!("`{key}` at {}", if at.is_empty() { "/" } else { &at })
+                })
+                .collect();
+            items.join(", ")
+        };
+        let (accepts, says) = (list(false), list(true));
+        let parts: Vec<String> = [
+            (!accepts.is_empty()).then(|| format!("{accepts} (so it accepts arguments the definition rules out)")),
+            (!says.is_empty()).then(|| format!("{says} (which only a model reads)")),
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
+        (!parts.is_empty())
+            .then(|| format!("tool `{name}` is imported without what its Rust cannot say: {}", parts.join("; ")))
+    }
+
+    fn fields(&mut self, schema: &Value, root: &Value, owner: &str, path: &str) -> Vec<TokenStream> {
+        let required: Vec<&str> =
+            schema["required"].as_array().into_iter().flatten().filter_map(Value::as_str).collect();
+        let mut idents = Scope::default();
+        let mut fields = Vec::new();
+        for (name, property) in schema["properties"].as_object().into_iter().flatten() {
+            let ident = idents.unique(rust_names::field(name));
+            let rename = (ident.to_string().trim_start_matches("r#") != name).then(|| quote!(#[serde(rename = #name)]));
+            let path = format!("{path}/properties/{}", definitions::pointer_token(name));
+            let resolved = resolve(property, root);
+            let own = scalar(property, root);
+            // The property as written, so a `$ref` cycle through it is seen.
+            let ty = self.rust_type(property, root, &format!("{owner}_{name}"), &path, true);
+            let is_required = required.contains(&name.as_str());
+            let annotation = |key: &str| [property, resolved, own].into_iter().find_map(|node| node.get(key));
+            let field = ident.to_string();
+            let default = annotation("default")
+                .filter(|_| !is_required)
+                .and_then(|value| self.default_fn(value, &ty, owner, &field));
+            // A default no function gives is still said in the schema.
+            let stated_default = annotation("default").filter(|_| default.is_none());
+            let (field_type, serde_attributes) = match default {
+                Some(function) => (ty.tokens(), quote!(#[serde(default = #function)])),
+                None if is_required && ty.nullable => (ty.tokens(), quote!(#[schemars(required)])),
+                // serde reads a missing `Option` as `None` by itself; `#[serde(default)]` would only
+                // make schemars write `"default": null`.
+                None if is_required || ty.nullable => (ty.tokens(), TokenStream::new()),
+                // Optional, but not `null` when given: the schema is the inner type's.
+                None => {
+                    let inner = &ty.inner;
+                    let with = type_text(inner);
+                    let attributes = quote! {
+                        #[serde(default, skip_serializing_if = "Option::is_none")]
+                        #[schemars(with = #with)]
+                    };
+                    (quote!(Option<#inner>), attributes)
+                }
+            };
+            let docs = doc(annotation("description").and_then(Value::as_str));
+            let constraints = carry::attributes(own, ty.kind, ty.nullable, stated_default);
+            fields.push(quote! { #docs #rename #serde_attributes #constraints pub #ident: #field_type });
+        }
+        fields
+    }
+
+    fn default_fn(&mut self, value: &Value, ty: &RustType, owner: &str, field: &str) -> Option<String> {
+        let expression = match (value, ty.kind) {
+            (Value::Null, _) if ty.nullable => quote!(None),
+            (Value::Bool(flag), Kind::Boolean) => quote!(#flag),
+            (Value::Number(number), Kind::Integer) => {
+                let n = proc_macro2::Literal::i64_unsuffixed(number.as_i64()?);
+                quote!(#n)
+            }
+            (Value::Number(number), Kind::Float) => {
+                let n = proc_macro2::Literal::f64_unsuffixed(number.as_f64()?);
+                quote!(#n)
+            }
+            (Value::String(text), Kind::Text) => quote!(#text.to_owned()),
+            (Value::String(text), Kind::Variants) => {
+                let inner = &ty.inner;
+                let variants = self.variants.get(&inner.to_string())?;
+                let (_, variant) = variants.iter().find(|(value, _)| value == text)?;
+                quote!(#inner::#variant)
+            }
+            _ => return None,
+        };
+        let expression = if ty.nullable && !value.is_null() { quote!(Some(#expression)) } else { expression };
+        let function = self.names.unique(format_ident!(
+            "default_{}_{}",
+            tool_names::snake_case(owner),
+            field.trim_start_matches("r#")
+        ));
+        let return_type = ty.tokens();
+        self.items.push(quote! { fn #function() -> #return_type { #expression } });
+        Some(function.to_string())
+    }
+
+    /// The Rust type for `schema` at `path`; `field` when `schema` is a property's own, whose
+    /// keywords the field's attributes carry.
+    fn rust_type(&mut self, schema: &Value, root: &Value, hint: &str, path: &str, field: bool) -> RustType {
+        let reference =
+            schema.get("$ref").and_then(Value::as_str).filter(|_| !std::ptr::eq(resolve(schema, root), schema));
+        let Some(reference) = reference else { return self.resolved_type(schema, root, hint, path, field) };
+        self.keep(schema, path, if field { &["$ref", "description", "default"] } else { &["$ref"] });
+        if self.following.iter().any(|seen| seen == reference) {
+            let chain = self.following.join(" → ");
+            self.refused.get_or_insert_with(|| {
+                let reason = format!(
+                    "`$ref` `{reference}` refers back to itself ({chain} → {reference}): a recursive type cannot be imported"
+                );
+                (path.to_owned(), reason)
+            });
+            return RustType::new(quote!(serde_json::Value), Kind::Other);
+        }
+        self.following.push(reference.to_owned());
+        let ty = self.rust_type(resolve(schema, root), root, hint, path, field);
+        self.following.pop();
+        ty
+    }
+
+    fn resolved_type(&mut self, schema: &Value, root: &Value, hint: &str, path: &str, field: bool) -> RustType {
+        let used = |keys: &[&'static str]| -> Vec<&'static str> {
+            let own: &[&'static str] = if field { FIELD_KEYWORDS } else { &[] };
+            let annotations: &[&'static str] = if field { &["description", "default"] } else { &[] };
+            keys.iter().chain(own).chain(annotations).copied().collect()
+        };
+        if let Some(branches) = schema.get("anyOf").or_else(|| schema.get("oneOf")).and_then(Value::as_array) {
+            let key = if schema.get("anyOf").is_some() { "anyOf" } else { "oneOf" };
+            let non_null: Vec<&Value> =
+                branches.iter().filter(|branch| branch.get("type").is_none_or(|ty| ty != "null")).collect();
+            if non_null.len() == 1 && non_null.len() < branches.len() {
+                let index = branches.iter().position(|branch| std::ptr::eq(branch, non_null[0])).unwrap_or(0);
+                let annotations: &[&str] = if field { &["description", "default"] } else { &[] };
+                self.keep(schema, path, &[&[key][..], annotations].concat());
+                for (at, branch) in branches.iter().enumerate().filter(|(at, _)| *at != index) {
+                    self.keep(branch, &format!("{path}/{key}/{at}"), &["type"]);
+                }
+                let mut ty = self.rust_type(non_null[0], root, hint, &format!("{path}/{key}/{index}"), field);
+                ty.nullable = true;
+                return ty;
+            }
+            self.loose = true;
+            self.keep(schema, path, &used(&[]));
+            return RustType::new(quote!(serde_json::Value), Kind::Other);
+        }
+        let types: Vec<&str> = match schema.get("type") {
+            Some(Value::String(ty)) => vec![ty.as_str()],
+            Some(Value::Array(types)) => types.iter().filter_map(Value::as_str).collect(),
+            _ => vec![],
+        };
+        let non_null: Vec<&str> = types.iter().copied().filter(|ty| *ty != "null").collect();
+        if non_null.len() < types.len() && non_null.len() == 1 {
+            let mut single = schema.clone();
+            single["type"] = Value::String(non_null[0].to_owned());
+            let mut ty = self.rust_type(&single, root, hint, path, field);
+            ty.nullable = true;
+            return ty;
+        }
+        // A string enum, where the type allows strings (`type: boolean` with string values allows
+        // nothing, and is carried as written).
+        if let Some(Value::Array(values)) = schema.get("enum")
+            && !values.is_empty()
+            && values.iter().all(Value::is_string)
+            && (non_null.is_empty() || non_null == ["string"])
+        {
+            self.keep(schema, path, &used(&["type", "enum"]));
+            let ident = self.string_enum(values, schema, hint);
+            return RustType::new(quote!(#ident), Kind::Variants);
+        }
+        let (ty, used_here) = match non_null.as_slice() {
+            ["string"] => (RustType::new(quote!(String), Kind::Text), vec!["type"]),
+            ["integer"] => (RustType::new(quote!(i64), Kind::Integer), vec!["type"]),
+            ["number"] => (RustType::new(quote!(f64), Kind::Float), vec!["type"]),
+            ["boolean"] => (RustType::new(quote!(bool), Kind::Boolean), vec!["type"]),
+            ["array"] => match schema.get("items").filter(|items| items.is_object()) {
+                Some(items) => {
+                    let inner =
+                        self.rust_type(items, root, &format!("{hint}_item"), &format!("{path}/items"), false).tokens();
+                    (RustType::new(quote!(Vec<#inner>), Kind::List), vec!["type", "items"])
+                }
+                None => {
+                    self.loose = true;
+                    (RustType::new(quote!(Vec<serde_json::Value>), Kind::List), vec!["type"])
+                }
+            },
+            ["object"] | [] if schema.get("properties").is_some_and(Value::is_object) => {
+                let ident = self.object(schema, root, hint, path);
+                (RustType::new(quote!(#ident), Kind::Other), object_keywords(schema, &["description"]))
+            }
+            ["object"] => {
+                self.loose = true;
+                let (values, used) = match schema.get("additionalProperties") {
+                    Some(values @ Value::Object(_)) => {
+                        let hint = format!("{hint}_value");
+                        let values =
+                            self.rust_type(values, root, &hint, &format!("{path}/additionalProperties"), false);
+                        (values.tokens(), vec!["type", "additionalProperties"])
+                    }
+                    Some(Value::Bool(true)) => (quote!(serde_json::Value), vec!["type", "additionalProperties"]),
+                    _ => (quote!(serde_json::Value), vec!["type"]),
+                };
+                (RustType::new(quote!(std::collections::BTreeMap<String, #values>), Kind::Other), used)
+            }
+            [] => {
+                self.loose = true;
+                (RustType::new(quote!(serde_json::Value), Kind::Other), vec![])
+            }
+            // Several types: a field states them (`extend`), a part of one cannot.
+            _ => {
+                self.loose = true;
+                let kind = if field { Kind::Types } else { Kind::Other };
+                (RustType::new(quote!(serde_json::Value), kind), if field { vec!["type"] } else { vec![] })
+            }
+        };
+        self.keep(schema, path, &used(&used_here));
+        ty
+    }
+
+    fn object(&mut self, schema: &Value, root: &Value, hint: &str, path: &str) -> Ident {
+        let ident = self.unique(hint);
+        let fields = self.fields(schema, root, &ident.to_string(), path);
+        let docs = doc(schema.get("description").and_then(Value::as_str));
+        let deny = deny_unknown_fields(schema);
+        self.items.push(quote! {
+            #docs
+            #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+            #deny
+            pub struct #ident {
+                #(#fields),*
+            }
+        });
+        ident
+    }
+
+    fn string_enum(&mut self, values: &[Value], schema: &Value, hint: &str) -> Ident {
+        let ident = self.unique(hint);
+        let mut names = Scope::default();
+        let mut variants: Vec<(String, Ident)> = Vec::new();
+        for value in values.iter().filter_map(Value::as_str) {
+            if variants.iter().all(|(seen, _)| seen != value) {
+                variants.push((value.to_owned(), names.unique(rust_names::type_name(value))));
+            }
+        }
+        let arms = variants.iter().map(|(value, variant)| quote!(#[serde(rename = #value)] #variant));
+        let docs = doc(schema.get("description").and_then(Value::as_str));
+        self.items.push(quote! {
+            #docs
+            #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, JsonSchema)]
+            pub enum #ident {
+                #(#arms),*
+            }
+        });
+        self.variants.insert(ident.to_string(), variants);
+        ident
+    }
+}
+
+/// The keywords a struct carries for an object schema: its fields, which of them are required, and
+/// whether it takes fields it does not name (a schema for those is not carried).
+fn object_keywords(schema: &Value, more: &[&'static str]) -> Vec<&'static str> {
+    let mut keys = vec!["type", "properties", "required"];
+    if schema.get("additionalProperties").is_some_and(Value::is_boolean) {
+        keys.push("additionalProperties");
+    }
+    keys.extend_from_slice(more);
+    keys
+}
+
+fn deny_unknown_fields(schema: &Value) -> TokenStream {
+    if schema.get("additionalProperties") == Some(&Value::Bool(false)) {
+        quote!(#[serde(deny_unknown_fields)])
+    } else {
+        TokenStream::new()
+    }
+}
+
+/// A type as Rust code is written (`Vec<String>`, not `Vec < String >`), for an attribute's string.
+fn type_text(ty: &TokenStream) -> String {
+    ty.to_string().replace(" :: ", "::").replace(" <", "<").replace("< ", "<").replace(" >", ">").replace(" ,", ",")
+}
+
+fn resolve<'a>(schema: &'a Value, root: &'a Value) -> &'a Value {
+    match schema
+        .get("$ref")
+        .and_then(Value::as_str)
+        .and_then(|reference| reference.strip_prefix("#/$defs/").or_else(|| reference.strip_prefix("#/definitions/")))
+    {
+        Some(name) => {
+            root.get("$defs").or_else(|| root.get("definitions")).and_then(|defs| defs.get(name)).unwrap_or(schema)
+        }
+        None => schema,
+    }
+}
+
+/// A property's own schema, whose keywords its field's attributes carry: the schema it refers to,
+/// and within a union with `null` the other branch.
+fn scalar<'a>(property: &'a Value, root: &'a Value) -> &'a Value {
+    let resolved = resolve(property, root);
+    let Some(branches) = resolved.get("anyOf").or_else(|| resolved.get("oneOf")).and_then(Value::as_array) else {
+        return resolved;
+    };
+    let non_null: Vec<&Value> =
+        branches.iter().filter(|branch| branch.get("type").is_none_or(|ty| ty != "null")).collect();
+    if non_null.len() == 1 && non_null.len() < branches.len() { resolve(non_null[0], root) } else { resolved }
+}

@@ -1,0 +1,104 @@
+//! `toolc import`: tool definitions (any provider's format) turned into Rust `#[tool]` config
+//! structs with doc comments, so a project can move its hand-written tools into Rust and keep
+//! rendering the same schemas. What a tool's Rust cannot say is named, per tool, in a warning.
+
+mod carry;
+mod generator;
+
+use std::collections::HashMap;
+use std::path::Path;
+
+use quote::quote;
+
+use crate::definitions::{self, Definition};
+use crate::{Failure, Outcome, files, output};
+use generator::Generator;
+
+pub fn run(file: &Path, out: Option<&Path>) -> Result<Outcome, Failure> {
+    let (input, stem) = definitions::load(file)?;
+    let imported = generate(&definitions::read(&input, &stem)?)?;
+    for warning in &imported.left_out {
+        output::warning(warning);
+    }
+    for refusal in &imported.refusals {
+        output::error(refusal);
+    }
+    // A tool that cannot be imported does not sink its file: the others are written.
+    if let Some(code) = imported.code {
+        match out {
+            Some(path) => {
+                files::write_atomically(path, &code)
+                    .map_err(|err| Failure(format!("cannot write {}: {err}", path.display())))?;
+                output::status("Imported", &format!("{} into {}", file.display(), path.display()));
+            }
+            None => print!("{code}"),
+        }
+    }
+    if imported.refusals.is_empty() {
+        return Ok(Outcome::Ok);
+    }
+    output::note(&format!("{} tool(s) not imported; the others were written", imported.refusals.len()));
+    Ok(Outcome::Problems)
+}
+
+/// What [`generate`] makes of a file's tools.
+pub struct Imported {
+    /// The Rust source for the tools that can be imported, pretty-printed; `None` when every one is
+    /// refused.
+    pub code: Option<String>,
+    /// Why the others cannot be, each naming the tool and where in the input.
+    pub refusals: Vec<String>,
+    /// Per imported tool, what its Rust leaves out, where the schema says something Rust cannot.
+    pub left_out: Vec<String>,
+}
+
+pub fn generate(tools: &[Definition]) -> Result<Imported, Failure> {
+    let mut generator = Generator::default();
+    let mut items = Vec::new();
+    let mut refusals = Vec::new();
+    let mut left_out = Vec::new();
+    let mut taken: HashMap<&str, &str> = HashMap::new();
+    for tool in tools {
+        // The tool names of a crate are unique (`toolc export` refuses two alike).
+        if let Some(first) = taken.get(tool.name.as_str()) {
+            let at = |pointer: &str| if pointer.is_empty() { "/".to_owned() } else { pointer.to_owned() };
+            refusals.push(format!(
+                "tool `{}` cannot be imported: at {}, the name is taken by the tool at {}; rename one",
+                tool.name,
+                at(&tool.at),
+                at(first)
+            ));
+            continue;
+        }
+        let support = generator.items.len();
+        match generator.tool(tool) {
+            Ok(imported) => {
+                taken.insert(&tool.name, &tool.at);
+                items.push(imported.code);
+                left_out.extend(imported.left_out);
+            }
+            Err(refusal) => {
+                // What the refused tool's fields needed goes with it.
+                generator.items.truncate(support);
+                refusals.push(refusal);
+            }
+        }
+    }
+    if items.is_empty() && !refusals.is_empty() {
+        return Ok(Imported { code: None, refusals, left_out });
+    }
+    let support = &generator.items;
+    let tokens = quote! {
+        //! Tools imported by `toolc import`.
+
+        use schemars::JsonSchema;
+        use serde::{Deserialize, Serialize};
+        use tool_runtime::tool;
+
+        #(#items)*
+        #(#support)*
+    };
+    let file: syn::File =
+        syn::parse2(tokens).map_err(|err| Failure(format!("generated code does not parse: {err}")))?;
+    Ok(Imported { code: Some(prettyplease::unparse(&file)), refusals, left_out })
+}

@@ -88,52 +88,134 @@ fn json_files(dir: &Path, found: &mut Vec<PathBuf>) -> std::io::Result<()> {
 }
 
 fn lower_file(file: &Path, name: &Path, lowering: &Lowering) -> Result<Outcome, Failure> {
-    let target = lowering.target;
     // With many files, each message says which one it is about.
     let from = if lowering.out.is_some() { format!("{}: ", file.display()) } else { String::new() };
     let (input, stem) = definitions::load(file)?;
-    let definitions = definitions::read(&input, &stem)?;
+    let lowered = lower(&input, &stem, lowering.target, &lowering.options).map_err(|err| Failure(err.0))?;
+    for message in &lowered.messages {
+        match message {
+            Message::Note(text) => output::note(&format!("{from}{text}")),
+            Message::Warning(text) => output::warning(&format!("{from}{text}")),
+            Message::Error(text) => output::error(&format!("{from}{text}")),
+        }
+    }
+    let Some(value) = &lowered.value else { return Ok(Outcome::Problems) };
+    match lowering.out {
+        Some(dir) => {
+            let path = dir.join(name);
+            write_atomically(&path, &pretty(value))
+                .map_err(|err| Failure(format!("cannot write {}: {err}", path.display())))?;
+        }
+        None => print!("{}", pretty(value)),
+    }
+    Ok(if lowered.refused > 0 { Outcome::Problems } else { Outcome::Ok })
+}
+
+/// What [`lower`] made of a document.
+#[derive(Debug)]
+pub struct Lowered {
+    /// The tools that could be lowered, as the target takes them (what `toolc lower` writes);
+    /// `None` when the tools together break a rule of the target (one request's size or names).
+    pub value: Option<serde_json::Value>,
+    /// What `toolc lower` says on standard error, in order: the dialect quirks read, the report of
+    /// the lowering, warnings, and each refused tool with its JSON path and rule.
+    pub messages: Vec<Message>,
+    /// How many tools were refused (each named in an [`Message::Error`]).
+    pub refused: usize,
+}
+
+/// One line of what [`lower`] has to say.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Message {
+    Note(String),
+    Warning(String),
+    Error(String),
+}
+
+/// The document is not tool definitions in any format `toolc` reads.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LowerError(String);
+
+impl std::fmt::Display for LowerError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for LowerError {}
+
+/// Lowers one document of tool definitions (JSON Schema, or any provider's format) to `target`, as
+/// `toolc lower` does to a file, in memory. `file_stem` names a bare schema's tool.
+///
+/// A tool that cannot be lowered does not sink the others: it is left out and named in an error
+/// message, with its JSON path and rule.
+///
+/// ```
+/// use serde_json::json;
+/// use tool_runtime::{RenderOptions, Target};
+///
+/// let tools = json!([{
+///     "name": "get_weather",
+///     "description": "The weather in a city.",
+///     "parameters": {"type": "dict", "properties": {"city": {"type": "string"}}, "required": ["city"]}
+/// }]);
+/// let lowered = codegen_cli::lower(&tools, "tools", Target::Anthropic, &RenderOptions::default()).unwrap();
+/// assert_eq!(lowered.refused, 0);
+/// assert_eq!(lowered.value.unwrap()[0]["input_schema"]["type"], "object");
+/// // BFCL's `dict` is read as `object`, and said so.
+/// assert!(matches!(&lowered.messages[0], codegen_cli::Message::Note(note) if note.contains("`dict`")));
+/// ```
+pub fn lower(
+    input: &serde_json::Value,
+    file_stem: &str,
+    target: Target,
+    options: &RenderOptions,
+) -> Result<Lowered, LowerError> {
+    let definitions = definitions::read(input, file_stem).map_err(|Failure(why)| LowerError(why))?;
+    let mut messages = Vec::new();
     let mut refused = 0;
     let mut defs = Vec::with_capacity(definitions.len());
     for mut def in definitions {
         for note in &def.notes {
             let at = format!("{}{}", def.schema_at, note.path);
-            output::note(&tool_names::one_line(&format!("{from}tool `{}` at {at}: {}", def.name, note.what)));
+            messages.push(Message::Note(
+                tool_names::one_line(&format!("tool `{}` at {at}: {}", def.name, note.what)).into_owned(),
+            ));
         }
         if let Some(first) = defs.iter().position(|kept: &ToolDef| kept.name == def.name) {
             let message = format!(
-                "{from}tool `{}` cannot be rendered for {target} at {}/name: tool {first} of the file has the \
-                 same name, and the names of one request must be unique",
+                "tool `{}` cannot be rendered for {target} at {}/name: tool {first} of the file has the same name, \
+                 and the names of one request must be unique",
                 def.name, def.at,
             );
-            output::error(&tool_names::one_line(&message));
+            messages.push(Message::Error(tool_names::one_line(&message).into_owned()));
             refused += 1;
             continue;
         }
         if let Some((path, rule)) = schema_check::problem(&def.schema, &def.schema_at) {
-            let message = format!("{from}tool `{}` cannot be rendered for {target} at {path}: {rule}", def.name);
-            output::error(&tool_names::one_line(&message));
+            let message = format!("tool `{}` cannot be rendered for {target} at {path}: {rule}", def.name);
+            messages.push(Message::Error(tool_names::one_line(&message).into_owned()));
             refused += 1;
             continue;
         }
         let tool = ToolDef::new(std::mem::take(&mut def.name), def.description, def.schema)
             .with_strict(def.strict.unwrap_or(true));
         // Each tool alone first, so one that cannot be expressed is refused by itself.
-        match render_tools([&tool], target, &lowering.options) {
+        match render_tools([&tool], target, options) {
             Ok(_) => defs.push(tool),
             Err(strict_err) => {
                 // Strict mode the input did not ask for is tried, not demanded.
                 let loose = def.strict.is_none().then(|| tool.clone().with_strict(false));
-                match loose.filter(|loose| render_tools([loose], target, &lowering.options).is_ok()) {
+                match loose.filter(|loose| render_tools([loose], target, options).is_ok()) {
                     Some(loose) => {
                         let why = for_json_authors(&strict_err.to_string());
-                        output::warning(&format!(
-                            "{from}{why}; lowered without strict mode, which the input does not ask for"
-                        ));
+                        messages.push(Message::Warning(format!(
+                            "{why}; lowered without strict mode, which the input does not ask for"
+                        )));
                         defs.push(loose);
                     }
                     None => {
-                        output::error(&format!("{from}{}", for_json_authors(&strict_err.to_string())));
+                        messages.push(Message::Error(for_json_authors(&strict_err.to_string())));
                         refused += 1;
                     }
                 }
@@ -141,30 +223,19 @@ fn lower_file(file: &Path, name: &Path, lowering: &Lowering) -> Result<Outcome, 
         }
     }
     // Then together: what holds for a request as a whole (unique names, per-request limits).
-    let rendered = match render_tools(&defs, target, &lowering.options) {
+    let rendered = match render_tools(&defs, target, options) {
         Ok(rendered) => rendered,
         Err(err) => {
-            output::error(&format!("{from}{}", for_json_authors(&err.to_string())));
-            return Ok(Outcome::Problems);
+            messages.push(Message::Error(for_json_authors(&err.to_string())));
+            return Ok(Lowered { value: None, messages, refused });
         }
     };
-    for change in &rendered.report.changes {
-        output::note(&format!("{from}{change}"));
-    }
-    match lowering.out {
-        Some(dir) => {
-            let path = dir.join(name);
-            write_atomically(&path, &pretty(&rendered.value))
-                .map_err(|err| Failure(format!("cannot write {}: {err}", path.display())))?;
-        }
-        None => print!("{}", pretty(&rendered.value)),
-    }
+    messages.extend(rendered.report.changes.iter().map(|change| Message::Note(change.to_string())));
     if refused > 0 {
         let kept = defs.len();
-        output::error(&format!("{from}{refused} tool(s) refused; the other {kept} lowered for {target}"));
-        return Ok(Outcome::Problems);
+        messages.push(Message::Error(format!("{refused} tool(s) refused; the other {kept} lowered for {target}")));
     }
-    Ok(Outcome::Ok)
+    Ok(Lowered { value: Some(rendered.value), messages, refused })
 }
 
 /// The advice the lowering rules give a Rust user, and the same advice for someone who wrote JSON.

@@ -1,0 +1,168 @@
+//! `toolc`: the JSON of every provider for projects in any language, from Rust tool definitions.
+//!
+//! The library holds the command ([`main`], which the `toolc` binary calls) and what `toolc lower`
+//! does to one document of tool definitions, in memory ([`lower`]), for build scripts and other
+//! tools that lower hand-written definitions without files.
+//!
+//! Exit codes: 0 all is well; 1 problems found (stale files, render errors, lint warnings denied,
+//! a schema that cannot be lowered); 2 usage or build errors.
+
+mod definitions;
+mod dialect;
+mod export;
+mod files;
+mod import;
+mod lint;
+mod lower;
+mod output;
+mod probe;
+mod rust_names;
+mod schema_check;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Args, Parser, Subcommand};
+use tool_runtime::{RenderOptions, Target};
+
+pub use lower::{LowerError, Lowered, Message, lower};
+
+/// Tool definitions for every LLM provider, compiled from Rust.
+#[derive(Parser)]
+#[command(name = "toolc", version, about, long_about = None, after_help = EXIT_CODES)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+const EXIT_CODES: &str = "Exit codes: 0 ok, 1 problems found, 2 usage or build error.";
+
+#[derive(Subcommand)]
+enum Command {
+    /// Write each package's tools as every provider's JSON: DIR/<package>/<target>.json and report.json.
+    Export(ExportArgs),
+    /// Show the lowering report and warnings as compiler diagnostics pointing at the Rust source.
+    Lint(LintArgs),
+    /// Lower hand-written JSON Schema or tool definitions (any provider's format) to a target.
+    Lower(LowerArgs),
+    /// Turn tool definitions (any provider's format) into Rust `#[tool]` config structs.
+    Import(ImportArgs),
+}
+
+/// Which crates to read.
+#[derive(Args)]
+struct Workspace {
+    /// Path to Cargo.toml [default: the workspace of the current directory]
+    #[arg(long, value_name = "PATH")]
+    manifest_path: Option<PathBuf>,
+    /// Only this package (repeatable)
+    #[arg(short, long = "package", value_name = "PKG")]
+    packages: Vec<String>,
+}
+
+#[derive(Args)]
+struct ExportArgs {
+    #[command(flatten)]
+    workspace: Workspace,
+    /// Targets, comma-separated, or `all`: openai, openai-responses, anthropic, gemini, mcp, json-schema
+    #[arg(long, value_name = "T,…", default_value = "all")]
+    target: String,
+    /// Where the files go
+    #[arg(long, value_name = "DIR", default_value = "schemas")]
+    out: PathBuf,
+    /// Write nothing: compare with DIR and fail with a diff when anything is stale, missing or extra
+    #[arg(long)]
+    check: bool,
+}
+
+#[derive(Args)]
+struct LintArgs {
+    #[command(flatten)]
+    workspace: Workspace,
+    /// Fail (exit 1) when there are warnings
+    #[arg(long, value_name = "warnings")]
+    deny: Option<String>,
+}
+
+#[derive(Args)]
+struct LowerArgs {
+    /// The target to lower to
+    #[arg(long, value_name = "T")]
+    target: Target,
+    /// Anthropic: lower for strict mode (`strict: true`)
+    #[arg(long)]
+    anthropic_strict: bool,
+    /// Gemini: JSON Schema in `parametersJsonSchema` instead of the OpenAPI subset in `parameters`
+    #[arg(long)]
+    gemini_json_schema: bool,
+    /// Write one output per input file into this folder [default: standard output, one input]
+    #[arg(long, value_name = "DIR")]
+    out: Option<PathBuf>,
+    /// JSON Schema, or tool definitions in any provider's format, in files or folders of `.json`
+    /// files; `-` for standard input
+    #[arg(required = true, value_name = "FILE")]
+    files: Vec<PathBuf>,
+}
+
+#[derive(Args)]
+struct ImportArgs {
+    /// Tool definitions in any provider's format; `-` for standard input
+    file: PathBuf,
+    /// Where to write the Rust code [default: standard output]
+    #[arg(long, value_name = "FILE")]
+    out: Option<PathBuf>,
+}
+
+/// How a command ended.
+enum Outcome {
+    Ok,
+    /// Problems were found and reported (exit 1).
+    Problems,
+}
+
+/// A usage or build error (exit 2), already worded for the user.
+struct Failure(String);
+
+impl<E: std::fmt::Display> From<E> for Failure {
+    fn from(err: E) -> Self {
+        Failure(err.to_string())
+    }
+}
+
+fn targets(text: &str) -> Result<Vec<Target>, Failure> {
+    if text == "all" {
+        return Ok(Target::ALL.to_vec());
+    }
+    text.split(',').map(|part| part.trim().parse::<Target>().map_err(Failure::from)).collect()
+}
+
+/// The `toolc` command: reads its arguments from the process, runs, and gives the exit code.
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let outcome = match cli.command {
+        Command::Export(args) => targets(&args.target).and_then(|targets| {
+            export::run(&args.workspace.manifest_path, &args.workspace.packages, &targets, &args.out, args.check)
+        }),
+        Command::Lint(args) => match args.deny.as_deref() {
+            None | Some("warnings") => {
+                lint::run(&args.workspace.manifest_path, &args.workspace.packages, args.deny.is_some())
+            }
+            Some(other) => Err(Failure(format!("`--deny {other}`: only `--deny warnings` exists"))),
+        },
+        Command::Lower(args) => {
+            let options = RenderOptions::default()
+                .anthropic_strict(args.anthropic_strict)
+                .gemini_json_schema(args.gemini_json_schema);
+            lower::run(&args.files, &lower::Lowering { target: args.target, options, out: args.out.as_deref() })
+        }
+        Command::Import(args) => import::run(&args.file, args.out.as_deref()),
+    };
+    match outcome {
+        Ok(Outcome::Ok) => ExitCode::SUCCESS,
+        Ok(Outcome::Problems) => ExitCode::from(1),
+        Err(Failure(message)) => {
+            output::error(&message);
+            ExitCode::from(2)
+        }
+    }
+}

@@ -6,7 +6,7 @@
 
 use std::path::{Path, PathBuf};
 
-use tool_runtime::{RenderOptions, Target, ToolDef, render_tools};
+use tool_runtime::{RenderOptions, Rendered, Target, ToolDef, render_tools};
 
 use crate::files::{pretty, write_atomically};
 use crate::{Failure, Outcome, definitions, output, schema_check};
@@ -174,15 +174,15 @@ pub fn lower(
     let definitions = definitions::read(input, file_stem).map_err(|Failure(why)| LowerError(why))?;
     let mut messages = Vec::new();
     let mut refused = 0;
-    let mut defs = Vec::with_capacity(definitions.len());
+    // The tools that pass the checks, with the strict mode their input asks for.
+    let mut checked: Vec<(ToolDef, Option<bool>)> = Vec::with_capacity(definitions.len());
     for mut def in definitions {
         for note in &def.notes {
             let at = format!("{}{}", def.schema_at, note.path);
-            messages.push(Message::Note(
-                tool_names::one_line(&format!("tool `{}` at {at}: {}", def.name, note.what)).into_owned(),
-            ));
+            let note = format!("tool `{}` at {at}: {}", def.name, note.what);
+            messages.push(Message::Note(tool_names::one_line(&note).into_owned()));
         }
-        if let Some(first) = defs.iter().position(|kept: &ToolDef| kept.name == def.name) {
+        if let Some(first) = checked.iter().position(|(kept, _)| kept.name == def.name) {
             let message = format!(
                 "tool `{}` cannot be rendered for {target} at {}/name: tool {first} of the file has the same name, \
                  and the names of one request must be unique",
@@ -200,12 +200,20 @@ pub fn lower(
         }
         let tool = ToolDef::new(std::mem::take(&mut def.name), def.description, def.schema)
             .with_strict(def.strict.unwrap_or(true));
-        // Each tool alone first, so one that cannot be expressed is refused by itself.
+        checked.push((tool, def.strict));
+    }
+    // All together first: when every tool can be lowered, as most can, that is the one rendering.
+    if let Ok(rendered) = render_tools(checked.iter().map(|(tool, _)| tool), target, options) {
+        return Ok(finish(rendered, messages, refused, checked.len(), target));
+    }
+    // Otherwise each alone, so one that cannot be expressed is refused by itself.
+    let mut defs = Vec::with_capacity(checked.len());
+    for (tool, asked) in checked {
         match render_tools([&tool], target, options) {
             Ok(_) => defs.push(tool),
             Err(strict_err) => {
                 // Strict mode the input did not ask for is tried, not demanded.
-                let loose = def.strict.is_none().then(|| tool.clone().with_strict(false));
+                let loose = asked.is_none().then(|| tool.clone().with_strict(false));
                 match loose.filter(|loose| render_tools([loose], target, options).is_ok()) {
                     Some(loose) => {
                         let why = for_json_authors(&strict_err.to_string());
@@ -223,19 +231,22 @@ pub fn lower(
         }
     }
     // Then together: what holds for a request as a whole (unique names, per-request limits).
-    let rendered = match render_tools(&defs, target, options) {
-        Ok(rendered) => rendered,
+    match render_tools(&defs, target, options) {
+        Ok(rendered) => Ok(finish(rendered, messages, refused, defs.len(), target)),
         Err(err) => {
             messages.push(Message::Error(for_json_authors(&err.to_string())));
-            return Ok(Lowered { value: None, messages, refused });
+            Ok(Lowered { value: None, messages, refused })
         }
-    };
+    }
+}
+
+/// The lowering's report, and the count of refused tools, after the messages so far.
+fn finish(rendered: Rendered, mut messages: Vec<Message>, refused: usize, kept: usize, target: Target) -> Lowered {
     messages.extend(rendered.report.changes.iter().map(|change| Message::Note(change.to_string())));
     if refused > 0 {
-        let kept = defs.len();
         messages.push(Message::Error(format!("{refused} tool(s) refused; the other {kept} lowered for {target}")));
     }
-    Ok(Lowered { value: Some(rendered.value), messages, refused })
+    Lowered { value: Some(rendered.value), messages, refused }
 }
 
 /// The advice the lowering rules give a Rust user, and the same advice for someone who wrote JSON.

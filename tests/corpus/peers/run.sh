@@ -13,12 +13,7 @@ root="$(cd "$here/../../.." && pwd)"
 mkdir -p "$1"
 out="$(cd "$1" && pwd)"
 venv="${PEERS_VENV:-$root/target/tmp/peers-venv}"
-if ! cmp -s "$here/requirements.txt" "$venv/requirements.txt"; then
-    rm -rf "$venv"
-    python3 -m venv "$venv"
-    "$venv/bin/pip" install --quiet --disable-pip-version-check -r "$here/requirements.txt"
-    cp "$here/requirements.txt" "$venv/requirements.txt"
-fi
+bash "$here/venv.sh" "$venv"
 export PEERS_PYTHON="$venv/bin/python"
 split="$root/target/tmp/corpus-split"
 rm -rf "$out/split-bfcl-types"

@@ -25,7 +25,7 @@ use std::process::ExitCode;
 use clap::{Args, Parser, Subcommand};
 use tool_runtime::{RenderOptions, Target};
 
-pub use lower::{LowerError, Lowered, Message, lower};
+pub use lower::{LowerError, Lowered, Message, lower, lower_each};
 
 /// Tool definitions for every LLM provider, compiled from Rust.
 #[derive(Parser)]

@@ -4,6 +4,7 @@
 //! and rule), go to standard error. A tool that cannot be lowered does not sink its file: the others
 //! are written, and the refused ones listed with their reasons (exit 1).
 
+use std::borrow::Cow;
 use std::path::{Path, PathBuf};
 
 use tool_runtime::{RenderOptions, Rendered, Target, ToolDef, render_tools};
@@ -112,7 +113,7 @@ fn lower_file(file: &Path, name: &Path, lowering: &Lowering) -> Result<Outcome, 
 }
 
 /// What [`lower`] made of a document.
-#[derive(Debug)]
+#[derive(Debug, PartialEq)]
 pub struct Lowered {
     /// The tools that could be lowered, as the target takes them (what `toolc lower` writes);
     /// `None` when the tools together break a rule of the target (one request's size or names).
@@ -171,71 +172,146 @@ pub fn lower(
     target: Target,
     options: &RenderOptions,
 ) -> Result<Lowered, LowerError> {
-    let definitions = definitions::read(input, file_stem).map_err(|Failure(why)| LowerError(why))?;
-    let mut messages = Vec::new();
-    let mut refused = 0;
-    // The tools that pass the checks, with the strict mode their input asks for.
-    let mut checked: Vec<(ToolDef, Option<bool>)> = Vec::with_capacity(definitions.len());
-    for mut def in definitions {
-        for note in &def.notes {
-            let at = format!("{}{}", def.schema_at, note.path);
-            let note = format!("tool `{}` at {at}: {}", def.name, note.what);
-            messages.push(Message::Note(tool_names::one_line(&note).into_owned()));
+    Ok(Checked::read(input, file_stem)?.lower(target, options))
+}
+
+/// Lowers one document to each of several targets (or options), as [`lower`] does to one, reading
+/// and checking the definitions once: the checks do not depend on the target.
+///
+/// ```
+/// use serde_json::json;
+/// use tool_runtime::{RenderOptions, Target};
+///
+/// let tools = json!([{"name": "ping", "description": "Ping.", "input_schema": {"type": "object"}}]);
+/// let renderings = [
+///     (Target::OpenAi, RenderOptions::default()),
+///     (Target::Anthropic, RenderOptions::default().anthropic_strict(true)),
+/// ];
+/// let [openai, anthropic] = <[_; 2]>::try_from(codegen_cli::lower_each(&tools, "tools", &renderings).unwrap()).unwrap();
+/// assert_eq!(openai.value.unwrap()[0]["function"]["name"], "ping");
+/// assert_eq!(anthropic.value.unwrap()[0]["strict"], true);
+/// ```
+pub fn lower_each(
+    input: &serde_json::Value,
+    file_stem: &str,
+    renderings: &[(Target, RenderOptions)],
+) -> Result<Vec<Lowered>, LowerError> {
+    let checked = Checked::read(input, file_stem)?;
+    Ok(renderings.iter().map(|(target, options)| checked.lower(*target, options)).collect())
+}
+
+/// What reading a document found, before any target: per definition in order, its dialect notes
+/// and whether it is kept or why not.
+struct Checked {
+    steps: Vec<Step>,
+}
+
+enum Step {
+    Note(String),
+    /// Another tool of the document, the `first`-th kept, has this name.
+    Duplicate {
+        name: String,
+        at: String,
+        first: usize,
+    },
+    NotASchema {
+        name: String,
+        path: String,
+        rule: String,
+    },
+    /// A tool to lower, with the strict mode its input asks for.
+    Kept(Box<ToolDef>, Option<bool>),
+}
+
+impl Checked {
+    fn read(input: &serde_json::Value, file_stem: &str) -> Result<Checked, LowerError> {
+        let definitions = definitions::read(input, file_stem).map_err(|Failure(why)| LowerError(why))?;
+        let mut steps = Vec::with_capacity(definitions.len());
+        let mut kept: Vec<String> = Vec::with_capacity(definitions.len());
+        for def in definitions {
+            for note in &def.notes {
+                let at = format!("{}{}", def.schema_at, note.path);
+                steps.push(Step::Note(format!("tool `{}` at {at}: {}", def.name, note.what)));
+            }
+            if let Some(first) = kept.iter().position(|name| *name == def.name) {
+                steps.push(Step::Duplicate { name: def.name, at: def.at, first });
+                continue;
+            }
+            if let Some((path, rule)) = schema_check::problem(&def.schema, &def.schema_at) {
+                steps.push(Step::NotASchema { name: def.name, path, rule });
+                continue;
+            }
+            kept.push(def.name.clone());
+            let tool = ToolDef::new(def.name, def.description, def.schema).with_strict(def.strict.unwrap_or(true));
+            steps.push(Step::Kept(Box::new(tool), def.strict));
         }
-        if let Some(first) = checked.iter().position(|(kept, _)| kept.name == def.name) {
-            let message = format!(
-                "tool `{}` cannot be rendered for {target} at {}/name: tool {first} of the file has the same name, \
-                 and the names of one request must be unique",
-                def.name, def.at,
-            );
-            messages.push(Message::Error(tool_names::one_line(&message).into_owned()));
-            refused += 1;
-            continue;
-        }
-        if let Some((path, rule)) = schema_check::problem(&def.schema, &def.schema_at) {
-            let message = format!("tool `{}` cannot be rendered for {target} at {path}: {rule}", def.name);
-            messages.push(Message::Error(tool_names::one_line(&message).into_owned()));
-            refused += 1;
-            continue;
-        }
-        let tool = ToolDef::new(std::mem::take(&mut def.name), def.description, def.schema)
-            .with_strict(def.strict.unwrap_or(true));
-        checked.push((tool, def.strict));
+        Ok(Checked { steps })
     }
-    // All together first: when every tool can be lowered, as most can, that is the one rendering.
-    if let Ok(rendered) = render_tools(checked.iter().map(|(tool, _)| tool), target, options) {
-        return Ok(finish(rendered, messages, refused, checked.len(), target));
+
+    fn kept(&self) -> impl Iterator<Item = (&ToolDef, Option<bool>)> {
+        self.steps.iter().filter_map(|step| match step {
+            Step::Kept(tool, asked) => Some((&**tool, *asked)),
+            _ => None,
+        })
     }
-    // Otherwise each alone, so one that cannot be expressed is refused by itself.
-    let mut defs = Vec::with_capacity(checked.len());
-    for (tool, asked) in checked {
-        match render_tools([&tool], target, options) {
-            Ok(_) => defs.push(tool),
-            Err(strict_err) => {
-                // Strict mode the input did not ask for is tried, not demanded.
-                let loose = asked.is_none().then(|| tool.clone().with_strict(false));
-                match loose.filter(|loose| render_tools([loose], target, options).is_ok()) {
-                    Some(loose) => {
-                        let why = for_json_authors(&strict_err.to_string());
-                        messages.push(Message::Warning(format!(
-                            "{why}; lowered without strict mode, which the input does not ask for"
-                        )));
-                        defs.push(loose);
-                    }
-                    None => {
-                        messages.push(Message::Error(for_json_authors(&strict_err.to_string())));
-                        refused += 1;
+
+    fn lower(&self, target: Target, options: &RenderOptions) -> Lowered {
+        let mut messages = Vec::new();
+        let mut refused = 0;
+        for step in &self.steps {
+            let message = match step {
+                Step::Note(note) => Message::Note(tool_names::one_line(note).into_owned()),
+                Step::Duplicate { name, at, first } => Message::Error(
+                    tool_names::one_line(&format!(
+                        "tool `{name}` cannot be rendered for {target} at {at}/name: tool {first} of the file has the \
+                         same name, and the names of one request must be unique"
+                    ))
+                    .into_owned(),
+                ),
+                Step::NotASchema { name, path, rule } => Message::Error(
+                    tool_names::one_line(&format!("tool `{name}` cannot be rendered for {target} at {path}: {rule}"))
+                        .into_owned(),
+                ),
+                Step::Kept(..) => continue,
+            };
+            refused += usize::from(matches!(message, Message::Error(_)));
+            messages.push(message);
+        }
+        // All together first: when every tool can be lowered, as most can, that is the one rendering.
+        if let Ok(rendered) = render_tools(self.kept().map(|(tool, _)| tool), target, options) {
+            return finish(rendered, messages, refused, self.kept().count(), target);
+        }
+        // Otherwise each alone, so one that cannot be expressed is refused by itself.
+        let mut defs: Vec<Cow<ToolDef>> = Vec::new();
+        for (tool, asked) in self.kept() {
+            match render_tools([tool], target, options) {
+                Ok(_) => defs.push(Cow::Borrowed(tool)),
+                Err(strict_err) => {
+                    // Strict mode the input did not ask for is tried, not demanded.
+                    let loose = asked.is_none().then(|| tool.clone().with_strict(false));
+                    match loose.filter(|loose| render_tools([loose], target, options).is_ok()) {
+                        Some(loose) => {
+                            let why = for_json_authors(&strict_err.to_string());
+                            messages.push(Message::Warning(format!(
+                                "{why}; lowered without strict mode, which the input does not ask for"
+                            )));
+                            defs.push(Cow::Owned(loose));
+                        }
+                        None => {
+                            messages.push(Message::Error(for_json_authors(&strict_err.to_string())));
+                            refused += 1;
+                        }
                     }
                 }
             }
         }
-    }
-    // Then together: what holds for a request as a whole (unique names, per-request limits).
-    match render_tools(&defs, target, options) {
-        Ok(rendered) => Ok(finish(rendered, messages, refused, defs.len(), target)),
-        Err(err) => {
-            messages.push(Message::Error(for_json_authors(&err.to_string())));
-            Ok(Lowered { value: None, messages, refused })
+        // Then together: what holds for a request as a whole (unique names, per-request limits).
+        match render_tools(defs.iter().map(AsRef::as_ref), target, options) {
+            Ok(rendered) => finish(rendered, messages, refused, defs.len(), target),
+            Err(err) => {
+                messages.push(Message::Error(for_json_authors(&err.to_string())));
+                Lowered { value: None, messages, refused }
+            }
         }
     }
 }
@@ -269,6 +345,31 @@ fn for_json_authors(message: &str) -> String {
 
 #[cfg(test)]
 mod tests {
+    use tool_runtime::{RenderOptions, Target};
+
+    #[test]
+    fn lowering_to_each_target_at_once_is_lowering_to_each_alone() {
+        let fixtures = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+        let renderings: Vec<(Target, RenderOptions)> = Target::ALL
+            .iter()
+            .map(|target| (*target, RenderOptions::default()))
+            .chain([
+                (Target::Anthropic, RenderOptions::default().anthropic_strict(true)),
+                (Target::Gemini, RenderOptions::default().gemini_json_schema(true)),
+            ])
+            .collect();
+        for fixture in ["js-tools.json", "crm-tools.json", "untyped-array.json"] {
+            let input: serde_json::Value =
+                serde_json::from_str(&std::fs::read_to_string(fixtures.join(fixture)).unwrap()).unwrap();
+            let each = super::lower_each(&input, "tools", &renderings).unwrap();
+            for ((target, options), at_once) in renderings.iter().zip(&each) {
+                let alone = super::lower(&input, "tools", *target, options).unwrap();
+                assert_eq!(at_once, &alone, "{fixture} for {target}");
+            }
+            assert!(each.iter().any(|lowered| !lowered.messages.is_empty()), "{fixture}: something to report");
+        }
+    }
+
     #[test]
     fn rust_advice_is_reworded_for_json() {
         let message = "tool `t` cannot be rendered for openai at /x: free-form JSON (any value) cannot be expressed in \

@@ -65,8 +65,8 @@ fn read_any(input: &Value, file_stem: &str) -> Result<Vec<Definition>, Failure> 
 }
 
 /// `name` as a JSON Pointer token (`~` and `/` escaped), for paths into an input file.
-pub fn pointer_token(name: &str) -> String {
-    name.replace('~', "~0").replace('/', "~1")
+pub fn pointer_token(name: &str) -> std::borrow::Cow<'_, str> {
+    if name.contains(['~', '/']) { name.replace('~', "~0").replace('/', "~1").into() } else { name.into() }
 }
 
 fn text(value: &Value, key: &str) -> String {
@@ -161,7 +161,7 @@ fn from_openapi(schema: &mut Value) {
     match schema {
         Value::Object(node) => {
             if let Some(Value::String(ty)) = node.get_mut("type") {
-                *ty = ty.to_ascii_lowercase();
+                ty.make_ascii_lowercase();
             }
             if node.remove("nullable") == Some(Value::Bool(true))
                 && let Some(ty) = node.get("type").cloned()

@@ -5,6 +5,8 @@
 //! `exclusiveMinimum`/`exclusiveMaximum`, and a non-standard `optional` flag. Metadata that means
 //! nothing to a model (`$id`, `$comment`) is dropped, never moved into a description.
 
+use std::fmt::Write;
+
 use serde_json::{Map, Value, json};
 
 /// What one reading changed: where (a JSON Pointer into the schema) and what.
@@ -16,7 +18,7 @@ pub struct Note {
 /// Reads `schema` in place, returning a note per quirk read.
 pub fn read(schema: &mut Value) -> Vec<Note> {
     let mut notes = Vec::new();
-    walk(schema, "", &mut notes);
+    walk(schema, &mut String::new(), &mut notes);
     notes
 }
 
@@ -24,9 +26,10 @@ pub fn read(schema: &mut Value) -> Vec<Note> {
 const SCHEMA: [&str; 8] = ["items", "additionalProperties", "not", "contains", "propertyNames", "if", "then", "else"];
 const SCHEMAS: [&str; 7] = ["properties", "$defs", "definitions", "patternProperties", "anyOf", "oneOf", "allOf"];
 
-fn walk(node: &mut Value, path: &str, notes: &mut Vec<Note>) {
+/// Reads the schema at `path` and below; `path` is a buffer each child's path is built in.
+fn walk(node: &mut Value, path: &mut String, notes: &mut Vec<Note>) {
     let Value::Object(schema) = node else { return };
-    let mut note = |what: String| notes.push(Note { path: path.to_owned(), what });
+    let mut note = |what: String| notes.push(Note { path: path.clone(), what });
     for key in ["$id", "$comment"] {
         if schema.remove(key).is_some() {
             note(format!("`{key}` dropped: it means nothing to a model"));
@@ -66,50 +69,77 @@ fn walk(node: &mut Value, path: &str, notes: &mut Vec<Note>) {
             "`optional: {optional}` dropped: not JSON Schema (`required` says which properties must be given)"
         ));
     }
+    let here = path.len();
+    let child_at = |path: &mut String, parts: std::fmt::Arguments| {
+        path.truncate(here);
+        let _ = path.write_fmt(parts);
+    };
     for key in SCHEMA {
         if let Some(child) = schema.get_mut(key) {
-            walk(child, &format!("{path}/{key}"), notes);
+            child_at(path, format_args!("/{key}"));
+            walk(child, path, notes);
         }
     }
-    for key in SCHEMAS {
+    for key in SCHEMAS.into_iter().chain(["prefixItems"]) {
         match schema.get_mut(key) {
-            Some(Value::Object(children)) => {
+            Some(Value::Object(children)) if key != "prefixItems" => {
                 for (name, child) in children.iter_mut() {
-                    walk(child, &format!("{path}/{key}/{}", crate::definitions::pointer_token(name)), notes);
+                    child_at(path, format_args!("/{key}/{}", crate::definitions::pointer_token(name)));
+                    walk(child, path, notes);
                 }
             }
             Some(Value::Array(children)) => {
                 for (index, child) in children.iter_mut().enumerate() {
-                    walk(child, &format!("{path}/{key}/{index}"), notes);
+                    child_at(path, format_args!("/{key}/{index}"));
+                    walk(child, path, notes);
                 }
             }
             _ => {}
         }
     }
-    if let Some(Value::Array(items)) = schema.get_mut("prefixItems") {
-        for (index, child) in items.iter_mut().enumerate() {
-            walk(child, &format!("{path}/prefixItems/{index}"), notes);
-        }
-    }
+    path.truncate(here);
 }
 
 /// The JSON Schema type a type name of another dialect means, `None` for any value.
 fn json_type(name: &str) -> Option<Option<&'static str>> {
-    Some(Some(match name.to_ascii_lowercase().as_str() {
-        "object" | "dict" | "map" | "hashmap" => "object",
-        "array" | "list" | "arraylist" | "tuple" => "array",
-        "string" | "str" | "char" => "string",
-        "number" | "float" | "double" => "number",
-        "integer" | "int" | "long" => "integer",
-        "boolean" | "bool" => "boolean",
-        "null" => "null",
-        "any" | "" => return Some(None),
-        _ => return None,
-    }))
+    const NAMES: [(&str, Option<&str>); 21] = [
+        ("object", Some("object")),
+        ("dict", Some("object")),
+        ("map", Some("object")),
+        ("hashmap", Some("object")),
+        ("array", Some("array")),
+        ("list", Some("array")),
+        ("arraylist", Some("array")),
+        ("tuple", Some("array")),
+        ("string", Some("string")),
+        ("str", Some("string")),
+        ("char", Some("string")),
+        ("number", Some("number")),
+        ("float", Some("number")),
+        ("double", Some("number")),
+        ("integer", Some("integer")),
+        ("int", Some("integer")),
+        ("long", Some("integer")),
+        ("boolean", Some("boolean")),
+        ("bool", Some("boolean")),
+        ("null", Some("null")),
+        ("any", None),
+    ];
+    if name.is_empty() {
+        return Some(None);
+    }
+    NAMES.iter().find(|(known, _)| known.eq_ignore_ascii_case(name)).map(|(_, ty)| *ty)
 }
 
 /// `type` in another dialect's words, written as JSON Schema's.
 fn read_type(schema: &mut Map<String, Value>, note: &mut impl FnMut(String)) {
+    // JSON Schema's own names, as most schemas write them, have nothing to read.
+    let own = |name: &str| matches!(name, "object" | "array" | "string" | "number" | "integer" | "boolean" | "null");
+    if let Some(Value::String(name)) = schema.get("type")
+        && own(name)
+    {
+        return;
+    }
     let names: Vec<String> = match schema.get("type") {
         Some(Value::String(name)) => vec![name.clone()],
         Some(Value::Array(names)) => names.iter().filter_map(|name| name.as_str().map(str::to_owned)).collect(),

@@ -2,6 +2,8 @@
 //! a keyword of the wrong type, a `pattern` that is not a regular expression or a `$ref` that
 //! points nowhere would otherwise pass through into output the provider rejects.
 
+use std::fmt::Write;
+
 use jsonschema::Draft;
 use serde_json::Value;
 
@@ -88,7 +90,7 @@ fn invalid_pattern(schema: &Value, path: &mut String) -> Option<(String, String)
         }),
         Value::Array(items) => items.iter().enumerate().find_map(|(index, item)| {
             path.truncate(here);
-            path.push_str(&format!("/{index}"));
+            let _ = write!(path, "/{index}");
             invalid_pattern(item, path)
         }),
         _ => None,

@@ -496,6 +496,8 @@ fn lower_takes_folders_of_files_and_writes_one_output_each() {
 
 #[test]
 fn import_carries_the_keywords_rust_types_cannot_say_and_names_per_tool_what_it_leaves_out() {
+    // An enum of hundreds of numbers, carried as written (and compiled: not through `json!`'s recursion).
+    let codes: Vec<u32> = (100..600).collect();
     let tools = serde_json::json!([
         {"name": "search", "description": "Search the notes.", "input_schema": {"type": "object", "properties": {
             "filter": {"anyOf": [{"type": "string"}, {"type": "integer"}], "description": "A filter."},
@@ -504,7 +506,8 @@ fn import_carries_the_keywords_rust_types_cannot_say_and_names_per_tool_what_it_
             "exact": {"type": ["boolean", "string"], "description": "Exact matches only."},
             "limit": {"type": "integer", "exclusiveMinimum": 0, "multipleOf": 5, "description": "How many."},
             "sort": {"type": "string", "enum": ["new", "old"], "default": "new", "description": "Order."},
-            "page": {"type": "integer", "default": null, "description": "Which page."}
+            "page": {"type": "integer", "default": null, "description": "Which page."},
+            "status": {"type": "integer", "enum": codes, "description": "An HTTP status."}
         }, "required": ["since"], "additionalProperties": false}},
         {"name": "search", "description": "Search again.", "input_schema": {"type": "object", "properties": {}}}
     ]);
@@ -542,4 +545,5 @@ fn import_carries_the_keywords_rust_types_cannot_say_and_names_per_tool_what_it_
     assert_eq!(properties["sort"]["default"], "new");
     assert_eq!(properties["page"]["default"], Value::Null);
     assert_eq!(properties["page"]["type"], "integer");
+    assert_eq!(properties["status"]["enum"], serde_json::json!(codes));
 }

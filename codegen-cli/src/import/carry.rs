@@ -130,7 +130,9 @@ pub fn number(value: &Value) -> Option<Literal> {
     value.as_f64().map(Literal::f64_unsuffixed)
 }
 
-/// `value` as the tokens of `serde_json::json!`, which schemars's `extend` takes.
+/// `value` as the tokens of `serde_json::json!`, which schemars's `extend` takes. A large array or
+/// object is written as an expression building it instead: `json!` reads its input one element at
+/// a time, recursively, and an enum of hundreds would pass the compiler's recursion limit.
 pub fn json(value: &Value) -> TokenStream {
     match value {
         Value::Null => quote!(null),
@@ -140,9 +142,23 @@ pub fn json(value: &Value) -> TokenStream {
             quote!(#literal)
         }
         Value::String(text) => quote!(#text),
+        Value::Array(items) if items.len() > LARGE => {
+            let items = items.iter().map(|item| {
+                let item = json(item);
+                quote!(serde_json::json!(#item))
+            });
+            quote!(serde_json::Value::Array(vec![#(#items),*]))
+        }
         Value::Array(items) => {
             let items = items.iter().map(json);
             quote!([#(#items),*])
+        }
+        Value::Object(entries) if entries.len() > LARGE / 4 => {
+            let entries = entries.iter().map(|(key, value)| {
+                let value = json(value);
+                quote!((#key.to_owned(), serde_json::json!(#value)))
+            });
+            quote!(serde_json::Value::Object(serde_json::Map::from_iter([#(#entries),*])))
         }
         Value::Object(entries) => {
             let entries = entries.iter().map(|(key, value)| {
@@ -151,5 +167,27 @@ pub fn json(value: &Value) -> TokenStream {
             });
             quote!({#(#entries),*})
         }
+    }
+}
+
+/// How many elements `json!` is given at once (an object entry costs it about four times an
+/// element): well within the compiler's default recursion limit of 128.
+const LARGE: usize = 24;
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    #[test]
+    fn a_large_array_or_object_is_built_not_read_by_json() {
+        let small = super::json(&json!([1, "a", null, {"k": [true]}])).to_string();
+        assert_eq!(small, r#"[1 , "a" , null , { "k" : [true] }]"#);
+        let values: Vec<u32> = (0..100).collect();
+        let large = super::json(&json!(values)).to_string();
+        assert!(large.starts_with("serde_json :: Value :: Array (vec ! [serde_json :: json ! (0) ,"), "{large}");
+        let entries: serde_json::Map<String, serde_json::Value> =
+            (0..10).map(|n| (format!("k{n}"), json!(n))).collect();
+        let object = super::json(&serde_json::Value::Object(entries)).to_string();
+        assert!(object.starts_with(r#"serde_json :: Value :: Object (serde_json :: Map :: from_iter ([("k0" . to_owned () , serde_json :: json ! (0))"#), "{object}");
     }
 }

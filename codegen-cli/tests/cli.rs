@@ -507,8 +507,10 @@ fn import_carries_the_keywords_rust_types_cannot_say_and_names_per_tool_what_it_
             "limit": {"type": "integer", "exclusiveMinimum": 0, "multipleOf": 5, "description": "How many."},
             "sort": {"type": "string", "enum": ["new", "old"], "default": "new", "description": "Order."},
             "page": {"type": "integer", "default": null, "description": "Which page."},
-            "status": {"type": "integer", "enum": codes, "description": "An HTTP status."}
-        }, "required": ["since"], "additionalProperties": false}},
+            "status": {"type": "integer", "enum": codes, "description": "An HTTP status."},
+            "level": {"anyOf": [{"type": "integer", "enum": [1, 2, 3], "const": 2}, {"type": "null"}]},
+            "grade": {"type": ["integer", "null"], "enum": [1, 2]}
+        }, "required": ["since", "level", "grade"], "additionalProperties": false}},
         {"name": "search", "description": "Search again.", "input_schema": {"type": "object", "properties": {}}}
     ]);
     let file = json_file("carry.json", &tools);
@@ -522,7 +524,8 @@ fn import_carries_the_keywords_rust_types_cannot_say_and_names_per_tool_what_it_
         lines,
         [
             "warning: tool `search` is imported without what its Rust cannot say: `anyOf` at \
-             /0/input_schema/properties/filter, `maxLength` at /0/input_schema/properties/tags/items (so it accepts \
+             /0/input_schema/properties/filter, `required` at /0/input_schema/properties/grade, `required` at \
+             /0/input_schema/properties/level, `maxLength` at /0/input_schema/properties/tags/items (so it accepts \
              arguments the definition rules out); `description` at /0/input_schema/properties/tags/items (which only a \
              model reads)",
             "error: tool `search` cannot be imported: at /1, the name is taken by the tool at /0; rename one",
@@ -536,6 +539,7 @@ fn import_carries_the_keywords_rust_types_cannot_say_and_names_per_tool_what_it_
     let schema = &read_json(&dir.join("schemas/carried/json-schema.json"))[0]["input_schema"];
     let properties = &schema["properties"];
     assert_eq!(schema["additionalProperties"], false);
+    // Required and nullable becomes optional and nullable (said in the warning).
     assert_eq!(schema["required"], serde_json::json!(["since"]));
     assert_eq!(properties["since"]["format"], "date");
     assert_eq!(properties["exact"]["type"], serde_json::json!(["boolean", "string"]));
@@ -546,4 +550,12 @@ fn import_carries_the_keywords_rust_types_cannot_say_and_names_per_tool_what_it_
     assert_eq!(properties["page"]["default"], Value::Null);
     assert_eq!(properties["page"]["type"], "integer");
     assert_eq!(properties["status"]["enum"], serde_json::json!(codes));
+    // `null` beside a union's branch with an enum stays allowed; an enum beside a type array keeps
+    // refusing what it does not list, `null` too.
+    let check = jsonschema::validator_for(schema).unwrap();
+    let with = |level: Value, grade: Value| serde_json::json!({"since": "2024-05-01", "level": level, "grade": grade});
+    assert!(check.is_valid(&with(Value::Null, 1.into())));
+    assert!(check.is_valid(&with(2.into(), 2.into())));
+    assert!(!check.is_valid(&with(4.into(), 1.into())));
+    assert!(!check.is_valid(&with(2.into(), Value::Null)));
 }

@@ -49,10 +49,11 @@ pub enum Kind {
 }
 
 /// The schemars attribute for the keywords of `schema` (a property's own schema) in
-/// [`FIELD_KEYWORDS`], for a field of `kind` (`nullable` when it also takes `null`), and for a
+/// [`FIELD_KEYWORDS`], for a field of `kind` (`or_null` when `schema` is a union's branch beside
+/// `null`, whose `enum` or `const` must not refuse the `null` the union allows), and for a
 /// `default` no Rust function gives (`null` for a field that is only left out, a list, a value of
 /// another type), which the schema states as written.
-pub fn attributes(schema: &Value, kind: Kind, nullable: bool, default: Option<&Value>) -> TokenStream {
+pub fn attributes(schema: &Value, kind: Kind, or_null: bool, default: Option<&Value>) -> TokenStream {
     let Some(node) = schema.as_object() else { return TokenStream::new() };
     let mut range = Vec::new();
     let mut length = Vec::new();
@@ -72,18 +73,30 @@ pub fn attributes(schema: &Value, kind: Kind, nullable: bool, default: Option<&V
                 parts.push(quote!(regex(pattern = #pattern)));
             }
             ("enum", Kind::Variants) => {}
-            // A field that also takes `null` keeps taking it.
-            ("enum" | "const", _) if nullable && !value_allows_null(key, value) => {
-                let mut allowed =
-                    if *key == "enum" { value.as_array().cloned().unwrap_or_default() } else { vec![value.clone()] };
-                allowed.push(Value::Null);
-                let allowed = json(&Value::Array(allowed));
-                extend.push(quote!("enum" = #allowed));
-            }
+            // `null` from a union's other branch is still allowed: the values the branch allows,
+            // and `null`, in one `enum` (written below).
+            ("enum" | "const", _) if or_null => {}
             _ => {
                 let value = json(value);
                 extend.push(quote!(#key = #value));
             }
+        }
+    }
+    if or_null && (node.contains_key("enum") || node.contains_key("const")) {
+        let listed = node.get("enum").and_then(Value::as_array);
+        let mut allowed: Vec<Value> = match (listed, node.get("const")) {
+            (Some(values), Some(value)) => values.iter().filter(|listed| *listed == value).cloned().collect(),
+            (Some(values), None) => values.clone(),
+            (None, Some(value)) => vec![value.clone()],
+            (None, None) => Vec::new(),
+        };
+        if !allowed.contains(&Value::Null) {
+            allowed.push(Value::Null);
+        }
+        // A string enum is the field's type, which takes the other values.
+        if kind != Kind::Variants || node.contains_key("const") {
+            let allowed = json(&Value::Array(allowed));
+            extend.push(quote!("enum" = #allowed));
         }
     }
     if kind == Kind::Types
@@ -106,13 +119,6 @@ pub fn attributes(schema: &Value, kind: Kind, nullable: bool, default: Option<&V
         parts.push(quote!(extend(#(#extend),*)));
     }
     if parts.is_empty() { TokenStream::new() } else { quote!(#[schemars(#(#parts),*)]) }
-}
-
-fn value_allows_null(key: &str, value: &Value) -> bool {
-    match key {
-        "enum" => value.as_array().is_some_and(|values| values.contains(&Value::Null)),
-        _ => value.is_null(),
-    }
 }
 
 /// A JSON number as a Rust literal: schemars reads an unsuffixed integer as an `i32`, so a larger

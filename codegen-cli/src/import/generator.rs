@@ -199,7 +199,12 @@ impl Generator {
             let stated_default = annotation("default").filter(|_| default.is_none());
             let (field_type, serde_attributes) = match default {
                 Some(function) => (ty.tokens(), quote!(#[serde(default = #function)])),
-                None if is_required && ty.nullable => (ty.tokens(), quote!(#[schemars(required)])),
+                // schemars has no field that must be given and may be `null` (its `required` takes
+                // the `null` away), so the field may also be left out, which the warning says.
+                None if is_required && ty.nullable => {
+                    self.lost.push((path.clone(), "required".to_owned()));
+                    (ty.tokens(), TokenStream::new())
+                }
                 // serde reads a missing `Option` as `None` by itself; `#[serde(default)]` would only
                 // make schemars write `"default": null`.
                 None if is_required || ty.nullable => (ty.tokens(), TokenStream::new()),
@@ -215,7 +220,9 @@ impl Generator {
                 }
             };
             let docs = doc(annotation("description").and_then(Value::as_str));
-            let constraints = carry::attributes(own, ty.kind, ty.nullable, stated_default);
+            // A union with `null` leaves the other branch's keywords to that branch.
+            let or_null = !std::ptr::eq(own, resolved);
+            let constraints = carry::attributes(own, ty.kind, or_null, stated_default);
             fields.push(quote! { #docs #rename #serde_attributes #constraints pub #ident: #field_type });
         }
         fields

@@ -15,6 +15,7 @@
 //! them, with the command).
 
 use std::collections::BTreeMap;
+use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -47,15 +48,7 @@ fn split_definitions(corpus: &Path, split: &Path) -> BTreeMap<String, usize> {
         let mut files: Vec<PathBuf> = std::fs::read_dir(&source).unwrap().map(|entry| entry.unwrap().path()).collect();
         files.sort();
         for file in files {
-            let value: Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
-            let (definitions, wrap) = match value {
-                Value::Object(mut object) => match object.remove("tools") {
-                    Some(Value::Array(tools)) => (tools, true),
-                    _ => panic!("{}: neither an array of definitions nor a `tools/list` result", file.display()),
-                },
-                Value::Array(definitions) => (definitions, false),
-                _ => panic!("{}: not a file of definitions", file.display()),
-            };
+            let (definitions, wrap) = support::definitions(&file);
             let stem = file.file_stem().unwrap().to_str().unwrap();
             let dir = split.join(&name).join(stem);
             std::fs::create_dir_all(&dir).unwrap();
@@ -95,18 +88,10 @@ fn reason(line: &str) -> String {
 
 fn lower(variant: &str, target: &str, flags: &[&str], split: &Path, out: &Path, total: usize) -> Tally {
     let _ = std::fs::remove_dir_all(out);
-    let output = Command::new(env!("CARGO_BIN_EXE_toolc"))
-        .args(["lower", "--target", target])
-        .args(flags)
-        .arg(split)
-        .arg("--out")
-        .arg(out)
-        .env("NO_COLOR", "1")
-        .output()
-        .unwrap();
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(matches!(output.status.code(), Some(0 | 1)), "{variant}: exit {:?}\n{stderr}", output.status.code());
-    assert!(!stderr.contains("panicked"), "{variant}:\n{stderr}");
+    let mut args: Vec<&OsStr> =
+        ["lower", "--target", target].into_iter().chain(flags.iter().copied()).map(OsStr::new).collect();
+    args.extend([split.as_os_str(), OsStr::new("--out"), out.as_os_str()]);
+    let stderr = support::toolc(args, variant);
     assert!(!stderr.contains("#["), "{variant}: advice for Rust given to JSON:\n{stderr}");
     let mut tally = Tally { lowered: 0, refused: 0, warned: 0, reasons: BTreeMap::new() };
     for line in stderr.lines() {

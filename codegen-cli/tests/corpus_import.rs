@@ -14,6 +14,7 @@
 //! definition, as CI does (`.ci/run`).
 
 use std::collections::{BTreeMap, HashMap};
+use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -25,19 +26,6 @@ mod support;
 /// Which definitions run: all with `TOOLC_CORPUS=all`, otherwise a fixed sample.
 fn sampled(source: &str, index: usize) -> bool {
     std::env::var("TOOLC_CORPUS").is_ok_and(|value| value == "all") || source.starts_with("mcp") || index % 7 == 0
-}
-
-/// The definitions of a corpus file, in its shape (an MCP `tools/list` result or an array).
-fn definitions(file: &Path) -> (Vec<Value>, bool) {
-    let value: Value = serde_json::from_str(&std::fs::read_to_string(file).unwrap()).unwrap();
-    match value {
-        Value::Object(mut object) => match object.remove("tools") {
-            Some(Value::Array(tools)) => (tools, true),
-            _ => panic!("{}: not a `tools/list` result", file.display()),
-        },
-        Value::Array(definitions) => (definitions, false),
-        _ => panic!("{}: not a file of definitions", file.display()),
-    }
 }
 
 fn name_of(definition: &mut Value) -> Option<&mut Value> {
@@ -63,7 +51,7 @@ fn write_inputs(corpus: &Path, inputs: &Path) -> Vec<(String, PathBuf)> {
         let source = file.parent().unwrap().file_name().unwrap().to_str().unwrap().to_owned();
         let stem = file.file_stem().unwrap().to_str().unwrap();
         let module = format!("{source}_{stem}").replace(['.', '-'], "_");
-        let (all, wrapped) = definitions(&file);
+        let (all, wrapped) = support::definitions(&file);
         let mut kept = Vec::new();
         for (index, mut definition) in all.into_iter().enumerate() {
             if let Some(Value::String(name)) = name_of(&mut definition) {
@@ -103,7 +91,7 @@ fn tool_in(line: &str) -> String {
 fn import(modules: &[(String, PathBuf)], workspace: &Path) -> Said {
     let _ = std::fs::remove_dir_all(workspace);
     let crates = ["corpus-bfcl-1", "corpus-bfcl-2", "corpus-mcp"];
-    let runtime = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().join("tool-runtime");
+    let runtime = support::workspace().join("tool-runtime");
     let manifest = format!(
         "[package]\nversion = \"0.0.0\"\nedition = \"2024\"\npublish = false\n\n[dependencies]\n\
          tool-runtime = {{ path = {:?} }}\nserde = {{ version = \"1\", features = [\"derive\"] }}\n\
@@ -124,7 +112,7 @@ fn import(modules: &[(String, PathBuf)], workspace: &Path) -> Said {
         format!("[workspace]\nresolver = \"3\"\nmembers = [{}]\n", members.join(", ")),
     )
     .unwrap();
-    let lock = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().join("Cargo.lock");
+    let lock = support::workspace().join("Cargo.lock");
     std::fs::copy(lock, workspace.join("Cargo.lock")).unwrap();
 
     let mut said = Said::default();
@@ -132,17 +120,8 @@ fn import(modules: &[(String, PathBuf)], workspace: &Path) -> Said {
     for (index, (module, input)) in modules.iter().enumerate() {
         let krate = if module.starts_with("mcp") { crates[2] } else { crates[index % 2] };
         let out = workspace.join(krate).join("src").join(format!("{module}.rs"));
-        let output = Command::new(env!("CARGO_BIN_EXE_toolc"))
-            .arg("import")
-            .arg(input)
-            .arg("--out")
-            .arg(&out)
-            .env("NO_COLOR", "1")
-            .output()
-            .unwrap();
-        let stderr = String::from_utf8_lossy(&output.stderr);
-        assert!(matches!(output.status.code(), Some(0 | 1)), "{module}: exit {:?}\n{stderr}", output.status.code());
-        assert!(!stderr.contains("panicked"), "{module}:\n{stderr}");
+        let stderr =
+            support::toolc([OsStr::new("import"), input.as_os_str(), OsStr::new("--out"), out.as_os_str()], module);
         for line in stderr.lines() {
             if line.starts_with("error: tool `") {
                 assert!(line.contains(" cannot be imported: at /"), "{module}: a refusal that says not where: {line}");
@@ -417,14 +396,10 @@ fn imported_tools_accept_what_their_definitions_accept() {
     let exported = schemas(&workspace.join("schemas"));
     let lowered_dir = root.join("lowered");
     let _ = std::fs::remove_dir_all(&lowered_dir);
-    let lowered = Command::new(env!("CARGO_BIN_EXE_toolc"))
-        .args(["lower", "--target", "json-schema"])
-        .arg(root.join("in"))
-        .arg("--out")
-        .arg(&lowered_dir)
-        .output()
-        .unwrap();
-    assert!(matches!(lowered.status.code(), Some(0 | 1)), "{}", String::from_utf8_lossy(&lowered.stderr));
+    let inputs = root.join("in");
+    let lower = ["lower", "--target", "json-schema"].map(OsStr::new);
+    let args = lower.into_iter().chain([inputs.as_os_str(), OsStr::new("--out"), lowered_dir.as_os_str()]);
+    support::toolc(args, "lowering the originals");
     let originals = schemas(&lowered_dir);
 
     let mut problems = Vec::new();

@@ -43,3 +43,32 @@ pub fn collect(dir: &Path, found: &mut Vec<PathBuf>) {
     }
     found.sort();
 }
+
+/// Runs `toolc` with `args`, which must end with exit 0 or 1 and not panic, whatever the input;
+/// gives what it said on standard error. `what` names the run in a failure.
+pub fn toolc<I, S>(args: I, what: &str) -> String
+where
+    I: IntoIterator<Item = S>,
+    S: AsRef<std::ffi::OsStr>,
+{
+    let output = Command::new(env!("CARGO_BIN_EXE_toolc")).args(args).env("NO_COLOR", "1").output().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+    assert!(matches!(output.status.code(), Some(0 | 1)), "{what}: exit {:?}\n{stderr}", output.status.code());
+    assert!(!stderr.contains("panicked"), "{what}:\n{stderr}");
+    stderr
+}
+
+/// The definitions of a corpus file, and whether the file is an MCP `tools/list` result (an object
+/// with `tools`) rather than an array of definitions.
+pub fn definitions(file: &Path) -> (Vec<serde_json::Value>, bool) {
+    use serde_json::Value;
+    let value: Value = serde_json::from_str(&std::fs::read_to_string(file).unwrap()).unwrap();
+    match value {
+        Value::Object(mut object) => match object.remove("tools") {
+            Some(Value::Array(tools)) => (tools, true),
+            _ => panic!("{}: neither an array of definitions nor a `tools/list` result", file.display()),
+        },
+        Value::Array(definitions) => (definitions, false),
+        _ => panic!("{}: not a file of definitions", file.display()),
+    }
+}

@@ -289,18 +289,14 @@ impl Generator {
             let annotations: &[&'static str] = if field { &["description", "default"] } else { &[] };
             keys.iter().chain(own).chain(annotations).copied().collect()
         };
-        if let Some(branches) = schema.get("anyOf").or_else(|| schema.get("oneOf")).and_then(Value::as_array) {
-            let key = if schema.get("anyOf").is_some() { "anyOf" } else { "oneOf" };
-            let non_null: Vec<&Value> =
-                branches.iter().filter(|branch| branch.get("type").is_none_or(|ty| ty != "null")).collect();
-            if non_null.len() == 1 && non_null.len() < branches.len() {
-                let index = branches.iter().position(|branch| std::ptr::eq(branch, non_null[0])).unwrap_or(0);
+        if let Some((key, branches)) = union(schema) {
+            if let Some(index) = beside_null(branches) {
                 let annotations: &[&str] = if field { &["description", "default"] } else { &[] };
                 self.keep(schema, path, &[&[key][..], annotations].concat());
                 for (at, branch) in branches.iter().enumerate().filter(|(at, _)| *at != index) {
                     self.keep(branch, &format!("{path}/{key}/{at}"), &["type"]);
                 }
-                let mut ty = self.rust_type(non_null[0], root, hint, &format!("{path}/{key}/{index}"), field);
+                let mut ty = self.rust_type(&branches[index], root, hint, &format!("{path}/{key}/{index}"), field);
                 ty.nullable = true;
                 return ty;
             }
@@ -461,10 +457,22 @@ fn resolve<'a>(schema: &'a Value, root: &'a Value) -> &'a Value {
 /// and within a union with `null` the other branch.
 fn scalar<'a>(property: &'a Value, root: &'a Value) -> &'a Value {
     let resolved = resolve(property, root);
-    let Some(branches) = resolved.get("anyOf").or_else(|| resolved.get("oneOf")).and_then(Value::as_array) else {
-        return resolved;
-    };
-    let non_null: Vec<&Value> =
-        branches.iter().filter(|branch| branch.get("type").is_none_or(|ty| ty != "null")).collect();
-    if non_null.len() == 1 && non_null.len() < branches.len() { resolve(non_null[0], root) } else { resolved }
+    match union(resolved).and_then(|(_, branches)| Some(&branches[beside_null(branches)?])) {
+        Some(branch) => resolve(branch, root),
+        None => resolved,
+    }
+}
+
+/// The `anyOf` (or `oneOf`) of `schema`, with its keyword.
+fn union(schema: &Value) -> Option<(&'static str, &Vec<Value>)> {
+    let key = if schema.get("anyOf").is_some() { "anyOf" } else { "oneOf" };
+    Some((key, schema.get(key)?.as_array()?))
+}
+
+/// Which branch of a union is its one branch beside `null` (an `Option` in Rust), if it is one.
+fn beside_null(branches: &[Value]) -> Option<usize> {
+    let is_null = |branch: &Value| branch.get("type").is_some_and(|ty| ty == "null");
+    let mut others = branches.iter().enumerate().filter(|(_, branch)| !is_null(branch));
+    let (index, _) = others.next()?;
+    (others.next().is_none() && branches.len() > 1).then_some(index)
 }

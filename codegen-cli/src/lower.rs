@@ -231,7 +231,8 @@ impl Checked {
         for def in definitions {
             for note in &def.notes {
                 let at = format!("{}{}", def.schema_at, note.path);
-                steps.push(Step::Note(format!("tool `{}` at {at}: {}", def.name, note.what)));
+                let note = format!("tool `{}` at {at}: {}", def.name, note.what);
+                steps.push(Step::Note(tool_names::one_line(&note).into_owned()));
             }
             if let Some(first) = kept.iter().position(|name| *name == def.name) {
                 steps.push(Step::Duplicate { name: def.name, at: def.at, first });
@@ -260,7 +261,7 @@ impl Checked {
         let mut refused = 0;
         for step in &self.steps {
             let message = match step {
-                Step::Note(note) => Message::Note(tool_names::one_line(note).into_owned()),
+                Step::Note(note) => Message::Note(note.clone()),
                 Step::Duplicate { name, at, first } => Message::Error(
                     tool_names::one_line(&format!(
                         "tool `{name}` cannot be rendered for {target} at {at}/name: tool {first} of the file has the \

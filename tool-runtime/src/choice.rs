@@ -1,11 +1,9 @@
-//! [`ToolChoice`]: which tools a model may or must call, and whether it may call several at once,
-//! written as each provider's request fields.
+//! [`ToolChoice`]: which tools a model may or must call, and whether it may call several at once.
+//! Each provider writes it in its own request fields (its folder's `choice`).
 
 use std::fmt;
 
 use crate::error::suggest;
-use serde_json::{Map, Value, json};
-
 use crate::{Target, ToolDef};
 
 /// Which tools the model may or must call.
@@ -114,99 +112,8 @@ impl fmt::Display for ChoiceError {
 impl std::error::Error for ChoiceError {}
 
 impl ToolChoice<'_> {
-    /// The request fields that say this choice to `target`, with `tools` the request's tools: a JSON
-    /// object to merge into the request (`tool_choice` for OpenAI and Anthropic, `toolConfig` for
-    /// Gemini). A name `tools` does not list is an error.
-    pub fn render(&self, target: Target, tools: &[ToolDef]) -> Result<Value, ChoiceError> {
-        self.render_with(target, tools, ChoiceOptions::default())
-    }
-
-    /// [`ToolChoice::render`] with [`ChoiceOptions`]: OpenAI's `parallel_tool_calls`, Anthropic's
-    /// `disable_parallel_tool_use`. Gemini has no such setting, so asking it is an error.
-    pub fn render_with(&self, target: Target, tools: &[ToolDef], options: ChoiceOptions) -> Result<Value, ChoiceError> {
-        self.check_names(tools)?;
-        let unsupported = |reason| Err(ChoiceError::Unsupported { target, reason });
-        let mut fields = Map::new();
-        match target {
-            Target::OpenAi | Target::OpenAiResponses => {
-                let chat = target == Target::OpenAi;
-                let function = |name: &str| {
-                    if chat {
-                        json!({"type": "function", "function": {"name": name}})
-                    } else {
-                        json!({"type": "function", "name": name})
-                    }
-                };
-                let choice = match *self {
-                    ToolChoice::Auto => json!("auto"),
-                    ToolChoice::None => json!("none"),
-                    ToolChoice::Required => json!("required"),
-                    ToolChoice::Tool(name) => function(name),
-                    ToolChoice::Allowed { tools, required } => {
-                        let mode = if required { "required" } else { "auto" };
-                        let listed: Vec<Value> = tools.iter().map(|name| function(name)).collect();
-                        if chat {
-                            json!({"type": "allowed_tools", "allowed_tools": {"mode": mode, "tools": listed}})
-                        } else {
-                            json!({"type": "allowed_tools", "mode": mode, "tools": listed})
-                        }
-                    }
-                };
-                fields.insert("tool_choice".into(), choice);
-                if let Some(parallel) = options.parallel_calls {
-                    fields.insert("parallel_tool_calls".into(), json!(parallel));
-                }
-            }
-            Target::Anthropic => {
-                let mut choice = match *self {
-                    ToolChoice::Auto => json!({"type": "auto"}),
-                    ToolChoice::None => json!({"type": "none"}),
-                    ToolChoice::Required => json!({"type": "any"}),
-                    ToolChoice::Tool(name) => json!({"type": "tool", "name": name}),
-                    ToolChoice::Allowed { .. } => {
-                        return unsupported(
-                            "Anthropic's `tool_choice` cannot name a subset of the tools; send only those tools \
-                             (`toolbox.only([...])`) with `ToolChoice::Auto` or `ToolChoice::Required`",
-                        );
-                    }
-                };
-                // `none` takes no other field: no calls, so none in parallel either.
-                if let (Some(parallel), false) = (options.parallel_calls, *self == ToolChoice::None) {
-                    choice["disable_parallel_tool_use"] = json!(!parallel);
-                }
-                fields.insert("tool_choice".into(), choice);
-            }
-            Target::Gemini => {
-                if options.parallel_calls.is_some() {
-                    return unsupported(
-                        "Gemini has no setting for parallel function calls; leave `parallel_calls` unset",
-                    );
-                }
-                let (mode, names) = match *self {
-                    ToolChoice::Auto => ("AUTO", None),
-                    ToolChoice::None => ("NONE", None),
-                    ToolChoice::Required => ("ANY", None),
-                    ToolChoice::Tool(name) => ("ANY", Some(vec![name])),
-                    // VALIDATED: calls limited to the names, or text; ANY: one of the names.
-                    ToolChoice::Allowed { tools, required } => {
-                        (if required { "ANY" } else { "VALIDATED" }, Some(tools.to_vec()))
-                    }
-                };
-                let mut config = json!({"mode": mode});
-                if let Some(names) = names {
-                    config["allowedFunctionNames"] = json!(names);
-                }
-                fields.insert("toolConfig".into(), json!({"functionCallingConfig": config}));
-            }
-            Target::Mcp | Target::JsonSchema => {
-                return unsupported("there is no tool choice in this target: the client decides what to call");
-            }
-        }
-        Ok(Value::Object(fields))
-    }
-
     /// Every name the choice gives is one of `tools`, and a choice that asks for a call can get one.
-    fn check_names(&self, tools: &[ToolDef]) -> Result<(), ChoiceError> {
+    pub(crate) fn check_names(&self, tools: &[ToolDef]) -> Result<(), ChoiceError> {
         let names: &[&str] = match self {
             ToolChoice::Tool(name) => std::slice::from_ref(name),
             ToolChoice::Allowed { tools: [], .. } => {

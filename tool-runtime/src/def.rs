@@ -45,7 +45,7 @@ pub struct ToolDef {
     pub source: Option<SourceLocation>,
     /// How calls are decoded, worked out once from the input schema.
     #[serde(skip)]
-    plan: std::sync::OnceLock<crate::dispatch::arguments::Plan>,
+    plan: std::sync::OnceLock<crate::arguments::Plan>,
 }
 
 impl PartialEq for ToolDef {
@@ -62,9 +62,10 @@ impl PartialEq for ToolDef {
 }
 
 impl ToolDef {
-    /// How calls of this tool are decoded.
-    pub(crate) fn plan(&self) -> &crate::dispatch::arguments::Plan {
-        self.plan.get_or_init(|| crate::dispatch::arguments::Plan::of(&self.input_schema))
+    /// What decoding a call of this tool reads, with its plan worked out on first use.
+    pub(crate) fn decoding(&self) -> crate::arguments::Decoding<'_> {
+        let plan = self.plan.get_or_init(|| crate::arguments::Plan::of(&self.input_schema));
+        crate::arguments::Decoding { tool: &self.name, schema: &self.input_schema, plan }
     }
 }
 

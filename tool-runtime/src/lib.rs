@@ -62,37 +62,43 @@
 // Lets the macros name this crate `::tool_runtime` from inside it too.
 extern crate self as tool_runtime;
 
+mod arguments;
+mod call;
 mod choice;
-mod compose;
 mod content;
 mod context;
 mod def;
+mod dialect;
 pub mod dispatch;
 mod error;
 #[doc(hidden)]
 pub mod export;
+mod lower;
 #[cfg(feature = "mcp")]
 pub mod mcp;
+pub mod pointer;
+mod provider;
 pub mod registry;
 pub mod schema;
-pub mod target;
 mod tool;
+mod toolbox;
 
 pub use choice::{ChoiceError, ChoiceOptions, ToolChoice};
-pub use compose::{Combine, Combined, ComposeError, Only, Prefixed};
 pub use content::{ContentPart, Image, IntoContent, NoJson, ToolOutput};
 pub use context::{CallContext, Progress};
 pub use def::{Annotations, SourceLocation, ToolDef, ToolExample};
+pub use dialect::{RenderOptions, Target, UnknownTarget};
 pub use dispatch::{
     Arguments, CallStream, DispatchError, DispatchOptions, Exchange, FinalAnswer, Interruption, StreamEvent, Streamed,
     ToolCall, ToolResult,
 };
 pub use error::{ArgumentProblem, ToolError};
-pub use target::cache::ToolList;
-pub use target::report::{Change, ChangeKind, LoweringReport, RenderError};
-pub use target::{RenderOptions, Rendered, Target, UnknownTarget, render_tools};
-pub use tool::{ConfigTool, FnTool, ParsedCall, Tool, ToolSet, Toolbox};
+pub use lower::report::{Change, ChangeKind, LoweringReport, RenderError, Rendered};
+pub use provider::render_tools;
+pub use tool::{ConfigTool, FnTool, Tool};
 pub use tool_macros::{tool, toolbox};
+pub use toolbox::compose::{Combine, Combined, ComposeError, Only, Prefixed};
+pub use toolbox::{ParsedCall, ToolList, ToolSet, Toolbox};
 
 #[doc(hidden)]
 #[path = "private.rs"]

@@ -21,7 +21,8 @@ pub use std::sync::OnceLock;
 
 pub use crate::dispatch::panics::{guard, guard_json, guard_sync};
 pub use crate::schema::input_schema;
-pub use crate::target::cache::RenderCache;
+pub use crate::toolbox::RenderCache;
+pub use crate::toolbox::compose::combine::str_eq;
 
 /// Parses a call's arguments for the tool `def`, from the raw JSON text (once) or a parsed object.
 #[inline]
@@ -29,7 +30,7 @@ pub fn parse_arguments<'a, T: DeserializeOwned>(
     def: &ToolDef,
     arguments: impl Into<crate::Arguments<'a>>,
 ) -> Result<T, ToolError> {
-    crate::dispatch::arguments::parse_any(def, arguments.into())
+    crate::arguments::parse_any(&def.decoding(), arguments.into())
 }
 
 /// The JSON output of a tool that returned `value`.
@@ -217,22 +218,6 @@ pub fn check_examples(def: &ToolDef, parse: impl Fn(&str) -> Result<(), ToolErro
         }
     }
     if failures.is_empty() { Ok(()) } else { Err(failures.join("\n")) }
-}
-
-/// `a == b` in a const context, for the duplicate-name check of enum toolboxes.
-pub const fn str_eq(a: &str, b: &str) -> bool {
-    let (a, b) = (a.as_bytes(), b.as_bytes());
-    if a.len() != b.len() {
-        return false;
-    }
-    let mut i = 0;
-    while i < a.len() {
-        if a[i] != b[i] {
-            return false;
-        }
-        i += 1;
-    }
-    true
 }
 
 #[cfg(test)]

@@ -4,8 +4,6 @@
 //! A tool returns them as `Image`, `ContentPart` or `Vec<ContentPart>` alone, or as a pair with its
 //! JSON output: `(Status, Image)`. The output schema describes the JSON output only.
 
-mod accepted;
-
 use std::borrow::Cow;
 use std::fmt;
 
@@ -14,8 +12,6 @@ use base64::engine::general_purpose::STANDARD;
 use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::Value;
-
-pub(crate) use accepted::check;
 
 /// An image a tool returns: its bytes and MIME type.
 ///

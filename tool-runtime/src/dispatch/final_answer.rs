@@ -45,6 +45,6 @@ impl Tool for FinalAnswer {
 
 impl ConfigTool for FinalAnswer {
     fn parse(arguments: &str) -> Result<Self, ToolError> {
-        crate::dispatch::arguments::parse(Self::definition(), arguments)
+        crate::arguments::parse(&Self::definition().decoding(), arguments)
     }
 }

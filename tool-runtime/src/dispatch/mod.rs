@@ -1,35 +1,42 @@
 //! Dispatch: reading a provider's tool calls, running them, and answering in the provider's format.
 
-pub(crate) mod arguments;
-mod error;
 mod final_answer;
-mod json_text;
-mod json_tokens;
-mod known_fields;
-#[cfg(feature = "mcp")]
-mod limits;
 mod options;
 pub(crate) mod panics;
-mod provider;
-mod records;
 pub mod stream;
-pub(crate) mod validate;
+
+use std::future::Future;
 
 use futures_util::StreamExt;
 use futures_util::stream as futures_stream;
 use serde_json::Value;
 
-pub use error::DispatchError;
+pub use crate::call::{Arguments, DispatchError, Interruption, Streamed, ToolCall, ToolResult};
 pub use final_answer::FinalAnswer;
 pub use options::DispatchOptions;
+pub use stream::{CallStream, StreamDispatch, StreamEvent};
+
 #[cfg(feature = "mcp")]
-pub(crate) use records::output_text;
-pub use records::{Arguments, ToolCall, ToolResult};
-pub use stream::{CallStream, Interruption, StreamDispatch, StreamEvent, Streamed};
+pub(crate) use crate::call::output_text;
+pub(crate) use crate::provider::calls;
+use crate::provider::mcp_wire as mcp;
+use crate::{ArgumentProblem, CallContext, Target, Tool, ToolDef, ToolError, ToolOutput, provider};
 
-pub(crate) use provider::{calls, mcp};
+/// What dispatch needs of a toolbox: its tools, and a way to call one. Every
+/// [`Toolbox`](crate::Toolbox) is one, so dispatch stays below the trait whose methods use it.
+#[doc(hidden)]
+pub trait Runner: Sync {
+    /// The definitions of every tool.
+    fn tools(&self) -> &[ToolDef];
 
-use crate::{ArgumentProblem, CallContext, Target, Tool, ToolDef, ToolError, ToolOutput, Toolbox, content};
+    /// Runs the tool `name` with `arguments`.
+    fn call_arguments(
+        &self,
+        name: &str,
+        arguments: Arguments<'_>,
+        context: &CallContext,
+    ) -> impl Future<Output = Result<ToolOutput, ToolError>> + Send;
+}
 
 /// One provider response handled: its calls, their results, and the reply for the provider.
 #[derive(Debug, Clone, PartialEq)]
@@ -111,7 +118,7 @@ pub(crate) fn check_object_limits(
     arguments: &serde_json::Map<String, Value>,
     options: &DispatchOptions,
 ) -> Result<(), ToolError> {
-    let mut measure = limits::Measure::up_to(options.max_argument_bytes);
+    let mut measure = crate::arguments::limits::Measure::up_to(options.max_argument_bytes);
     measure.object(arguments, 1);
     let too_large = (measure.bytes > options.max_argument_bytes).then(|| {
         format!(
@@ -145,7 +152,7 @@ fn within_limits(
 }
 
 /// Runs one call within the limits; a panic becomes [`ToolError::Panicked`].
-async fn run_one<T: Toolbox>(toolbox: &T, call: &ToolCall, options: &DispatchOptions) -> Result<ToolOutput, ToolError> {
+async fn run_one<T: Runner>(toolbox: &T, call: &ToolCall, options: &DispatchOptions) -> Result<ToolOutput, ToolError> {
     check_limits(call, options)?;
     if options.final_answer && call.name == FinalAnswer::NAME {
         // A malformed final answer gets its own error, which the toolbox cannot give.
@@ -164,13 +171,13 @@ async fn run_one<T: Toolbox>(toolbox: &T, call: &ToolCall, options: &DispatchOpt
 }
 
 /// Runs `calls` at most `max_concurrency` at a time, answering in the calls' order.
-async fn run_all<T: Toolbox>(toolbox: &T, calls: &[&ToolCall], options: &DispatchOptions) -> Vec<ToolResult> {
+async fn run_all<T: Runner>(toolbox: &T, calls: &[&ToolCall], options: &DispatchOptions) -> Vec<ToolResult> {
     // The futures are made first: a closure stored in the stream trips the `Send` proof of callers.
     let runs: Vec<_> = calls.iter().map(|call| answer(toolbox, call, options)).collect();
     futures_stream::iter(runs).buffered(options.max_concurrency.max(1)).collect().await
 }
 
-pub(super) async fn answer<T: Toolbox>(toolbox: &T, call: &ToolCall, options: &DispatchOptions) -> ToolResult {
+pub(super) async fn answer<T: Runner>(toolbox: &T, call: &ToolCall, options: &DispatchOptions) -> ToolResult {
     ToolResult::from_output(call, run_one(toolbox, call, options).await)
 }
 
@@ -180,7 +187,7 @@ pub(super) async fn answer<T: Toolbox>(toolbox: &T, call: &ToolCall, options: &D
 fn check_parts(target: Target, results: &mut [ToolResult]) {
     let mut image_bytes = 0;
     for result in results.iter_mut().filter(|result| !result.parts.is_empty()) {
-        match content::check(target, &result.parts, image_bytes) {
+        match provider::check_images(target, &result.parts, image_bytes) {
             Ok(added) => image_bytes += added,
             Err(why) => {
                 let err = ToolError::Failed { tool: result.name.clone().into(), message: why };
@@ -192,7 +199,7 @@ fn check_parts(target: Target, results: &mut [ToolResult]) {
     }
 }
 
-pub(crate) async fn dispatch<T: Toolbox>(
+pub(crate) async fn dispatch<T: Runner>(
     toolbox: &T,
     target: Target,
     response: &[u8],
@@ -217,7 +224,7 @@ pub(crate) async fn dispatch<T: Toolbox>(
     dispatch_value(toolbox, target, &response, options).await
 }
 
-pub(crate) async fn dispatch_value<T: Toolbox>(
+pub(crate) async fn dispatch_value<T: Runner>(
     toolbox: &T,
     target: Target,
     response: &Value,
@@ -231,12 +238,7 @@ pub(crate) async fn dispatch_value<T: Toolbox>(
 }
 
 /// Runs the calls of a response and writes the reply in the target's format.
-async fn run_calls<T: Toolbox>(
-    toolbox: &T,
-    target: Target,
-    calls: Vec<ToolCall>,
-    options: DispatchOptions,
-) -> Exchange {
+async fn run_calls<T: Runner>(toolbox: &T, target: Target, calls: Vec<ToolCall>, options: DispatchOptions) -> Exchange {
     let mut final_answer = None;
     let mut to_run: Vec<&ToolCall> = Vec::with_capacity(calls.len());
     for call in &calls {
@@ -272,7 +274,7 @@ pub(super) fn exchange(
     Exchange { calls, results, reply, final_answer, interrupted: None }
 }
 
-async fn dispatch_mcp<T: Toolbox>(toolbox: &T, request: &Value, options: &DispatchOptions) -> Exchange {
+async fn dispatch_mcp<T: Runner>(toolbox: &T, request: &Value, options: &DispatchOptions) -> Exchange {
     let tools = toolbox.tools();
     match mcp::read(request, tools) {
         mcp::Request::Nothing => Exchange::answered(Value::Null),

@@ -48,7 +48,9 @@ use rmcp::{ErrorData, ServerHandler, ServiceExt};
 use serde_json::{Map, Value};
 
 use crate::dispatch::{self, DispatchOptions, panics};
-use crate::{Arguments, CallContext, ContentPart, RenderError, Target, ToolError, ToolOutput, Toolbox, content};
+use crate::{
+    Arguments, CallContext, ContentPart, RenderError, Target, ToolError, ToolOutput, Toolbox, content, provider,
+};
 use progress::ProgressSink;
 
 /// A [`Toolbox`] as an MCP server: an rmcp [`ServerHandler`], cheap to clone (one per HTTP session).
@@ -198,7 +200,7 @@ impl<T: Toolbox + Send + 'static> ServerHandler for McpServer<T> {
         }
         // The same result `dispatch` writes for MCP, built as rmcp's type.
         // An image MCP cannot carry (not an `image/*` type) is an error result saying so.
-        let outcome = outcome.and_then(|output| match content::check(Target::Mcp, &output.parts, 0) {
+        let outcome = outcome.and_then(|output| match provider::check_images(Target::Mcp, &output.parts, 0) {
             Ok(_) => Ok(output),
             Err(why) => Err(ToolError::Failed { tool: request.name.to_string().into(), message: why }),
         });
@@ -216,7 +218,7 @@ impl<T: Toolbox + Send + 'static> ServerHandler for McpServer<T> {
                 }));
                 let mut result = CallToolResult::success(blocks);
                 if !alone {
-                    result.structured_content = dispatch::mcp::structured_content(output.json, def);
+                    result.structured_content = provider::mcp_wire::structured_content(output.json, def);
                 }
                 result
             }

@@ -11,11 +11,12 @@ use futures_util::stream::{FuturesUnordered, StreamExt};
 
 use super::source::{Pull, Source};
 use super::{CallStream, StreamEvent, Streamed};
-use crate::dispatch::error::DispatchError;
+use crate::Target;
+use crate::call::DispatchError;
+use crate::call::{ToolCall, ToolResult};
+use crate::dispatch::Runner;
 use crate::dispatch::options::DispatchOptions;
-use crate::dispatch::records::{ToolCall, ToolResult};
 use crate::dispatch::{self, Exchange};
-use crate::{Target, Toolbox};
 
 /// A streamed dispatch, ready to be awaited: made by
 /// [`Toolbox::dispatch_stream`](crate::Toolbox::dispatch_stream) and its siblings. Awaiting it reads
@@ -46,7 +47,7 @@ impl<'a, T, S, F> StreamDispatch<'a, T, S, F> {
 
 impl<'a, T, S, F> IntoFuture for StreamDispatch<'a, T, S, F>
 where
-    T: Toolbox + 'a,
+    T: Runner + 'a,
     S: Source + 'a,
     F: FnMut(StreamEvent<'_>) + Send + 'a,
 {
@@ -65,7 +66,7 @@ enum Step {
     Pulled(Pull),
 }
 
-async fn drive<T: Toolbox, S: Source>(
+async fn drive<T: Runner, S: Source>(
     toolbox: &T,
     target: Target,
     mut source: S,
@@ -148,7 +149,7 @@ async fn drive<T: Toolbox, S: Source>(
 }
 
 /// Runs one call, giving it back with its result and its place among the stream's calls.
-async fn run<T: Toolbox>(
+async fn run<T: Runner>(
     toolbox: &T,
     slot: usize,
     call: ToolCall,

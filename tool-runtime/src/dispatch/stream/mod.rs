@@ -12,24 +12,13 @@ mod source;
 mod sse;
 
 use crate::Target;
-use crate::dispatch::error::DispatchError;
+use crate::call::{DispatchError, Interruption, Streamed, ToolCall, ToolResult};
 use crate::dispatch::options::DispatchOptions;
-use crate::dispatch::provider::StreamReader;
-use crate::dispatch::records::{ToolCall, ToolResult};
+use crate::provider::StreamReader;
 
 pub use drive::StreamDispatch;
 #[doc(hidden)]
 pub use source::{ByteChunks, ParsedEvents, Pull, ReaderChunks, Source};
-
-/// What a stream hands on as it is read.
-#[derive(Debug, Clone, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum Streamed<'a> {
-    /// A piece of the model's text, as it arrived (thinking is not included).
-    Text(&'a str),
-    /// A tool call whose arguments are complete.
-    Call(ToolCall),
-}
 
 /// What [`Toolbox::dispatch_stream`](crate::Toolbox::dispatch_stream) tells its caller while it
 /// reads and runs (see [`StreamDispatch::on_event`]).
@@ -44,20 +33,6 @@ pub enum StreamEvent<'a> {
     /// A call has finished. (Content a provider would refuse, such as an image type it does not
     /// take, is turned into an error afterwards, in [`Exchange::results`](crate::Exchange::results).)
     Answered(&'a ToolResult),
-}
-
-/// How a stream ended before the provider ended its response: an error event, a failed read, or
-/// bytes that stopped (a dropped connection). The calls completed before it are answered all the same.
-#[derive(Debug, Clone, PartialEq, Eq)]
-#[non_exhaustive]
-pub struct Interruption {
-    /// The number of the event that ended the stream (the provider's error event), or else the
-    /// number of events read.
-    pub event: usize,
-    /// What happened, in words.
-    pub reason: String,
-    /// The calls whose arguments were still arriving, with what had arrived: not run.
-    pub unfinished: Vec<ToolCall>,
 }
 
 /// The reading of one provider stream: bytes (or events already parsed) in, the model's text and

@@ -9,7 +9,7 @@ use futures_util::io::AsyncRead;
 use futures_util::stream::Stream;
 
 use super::{CallStream, Streamed};
-use crate::dispatch::error::DispatchError;
+use crate::call::DispatchError;
 
 /// What one poll of a [`Source`] brought.
 #[doc(hidden)]

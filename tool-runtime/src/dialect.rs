@@ -1,0 +1,145 @@
+//! [`Target`]: the dialects a definition is lowered to, by name, and [`RenderOptions`], the choices
+//! within one. Below everything that lowers or reads: the lowering report names its target.
+
+use std::fmt;
+use std::str::FromStr;
+
+use tool_names::did_you_mean;
+
+/// A provider dialect of tool definitions.
+///
+/// Its text form is what the command line and file names use:
+///
+/// ```
+/// use tool_runtime::Target;
+///
+/// let target: Target = "openai-responses".parse().unwrap();
+/// assert_eq!(target, Target::OpenAiResponses);
+/// assert_eq!(Target::Gemini.to_string(), "gemini");
+/// assert!("antropic".parse::<Target>().unwrap_err().to_string().contains("did you mean `anthropic`"));
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Target {
+    /// OpenAI Chat Completions `tools`.
+    OpenAi,
+    /// OpenAI Responses API `tools`.
+    OpenAiResponses,
+    /// Anthropic Messages API `tools`.
+    Anthropic,
+    /// Gemini `functionDeclarations`.
+    Gemini,
+    /// Model Context Protocol `tools/list` (specification 2025-11-25).
+    Mcp,
+    /// Plain JSON Schema draft 2020-12.
+    JsonSchema,
+}
+
+impl Target {
+    /// Every target, in a fixed order.
+    pub const ALL: [Target; 6] =
+        [Target::OpenAi, Target::OpenAiResponses, Target::Anthropic, Target::Gemini, Target::Mcp, Target::JsonSchema];
+
+    /// The target's text form: `openai`, `openai-responses`, `anthropic`, `gemini`, `mcp`, `json-schema`.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Target::OpenAi => "openai",
+            Target::OpenAiResponses => "openai-responses",
+            Target::Anthropic => "anthropic",
+            Target::Gemini => "gemini",
+            Target::Mcp => "mcp",
+            Target::JsonSchema => "json-schema",
+        }
+    }
+}
+
+impl serde::Serialize for Target {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.as_str())
+    }
+}
+
+impl fmt::Display for Target {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl FromStr for Target {
+    type Err = UnknownTarget;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Target::ALL.into_iter().find(|target| target.as_str() == s).ok_or_else(|| UnknownTarget { given: s.to_owned() })
+    }
+}
+
+/// The error of parsing a [`Target`] from text that names none.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnknownTarget {
+    given: String,
+}
+
+impl fmt::Display for UnknownTarget {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "unknown target `{}`", self.given)?;
+        let names = Target::ALL.map(Target::as_str);
+        match did_you_mean(&self.given, names) {
+            Some(close) => write!(f, "; did you mean `{close}`?")?,
+            None => f.write_str(".")?,
+        }
+        write!(f, " Targets: {}", names.join(", "))
+    }
+}
+
+impl std::error::Error for UnknownTarget {}
+
+/// Per-target choices that are not targets of their own.
+///
+/// ```
+/// use tool_runtime::RenderOptions;
+///
+/// let options = RenderOptions::default().anthropic_strict(true);
+/// assert!(options.anthropic_strict && !options.gemini_json_schema);
+/// ```
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct RenderOptions {
+    /// Anthropic: `"strict": true` and the strict subset (off by default: the full schema).
+    pub anthropic_strict: bool,
+    /// Gemini: `parametersJsonSchema` (JSON Schema) instead of `parameters` (the OpenAPI subset).
+    pub gemini_json_schema: bool,
+}
+
+impl RenderOptions {
+    /// Sets [`RenderOptions::anthropic_strict`].
+    pub fn anthropic_strict(mut self, on: bool) -> Self {
+        self.anthropic_strict = on;
+        self
+    }
+
+    /// Sets [`RenderOptions::gemini_json_schema`].
+    pub fn gemini_json_schema(mut self, on: bool) -> Self {
+        self.gemini_json_schema = on;
+        self
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn text_form_round_trips_for_every_target() {
+        for target in Target::ALL {
+            assert_eq!(target.as_str().parse::<Target>(), Ok(target));
+        }
+    }
+
+    #[test]
+    fn unknown_target_lists_the_valid_ones() {
+        let err = "mpc".parse::<Target>().unwrap_err().to_string();
+        assert_eq!(
+            err,
+            "unknown target `mpc`; did you mean `mcp`? Targets: openai, openai-responses, anthropic, gemini, mcp, json-schema"
+        );
+    }
+}

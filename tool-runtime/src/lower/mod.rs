@@ -1,0 +1,38 @@
+//! Lowering: the passes several providers share, each one small named rewrite of a JSON Schema
+//! (in the manner of schemars' transforms), and the report of what they changed. Nothing here knows
+//! a provider: a provider's folder lists the passes it runs, in order.
+//!
+//! - [`union`]: a root union of objects tagged by one field flattened into one object;
+//! - [`refs`]: `$ref`s inlined, recursion kept under `$defs` or refused;
+//! - [`all_of`]: an `allOf` of plain objects merged into one;
+//! - [`strict`] and [`nullable`]: closed objects, every field required, optional ones nullable;
+//! - [`formats`], [`describe`]: what a target does not take moved into the description;
+//! - [`root`], [`names`]: the checks every target makes;
+//! - [`walk`]: every subschema with its JSON Pointer; [`report`]: what lowering changed.
+
+pub(crate) mod all_of;
+pub(crate) mod describe;
+pub(crate) mod formats;
+pub(crate) mod names;
+pub(crate) mod nullable;
+pub(crate) mod refs;
+pub mod report;
+pub(crate) mod root;
+pub(crate) mod strict;
+pub(crate) mod union;
+pub(crate) mod walk;
+
+use serde_json::Value;
+
+/// Merges every `allOf` of plain objects in `schema` into one object, as the OpenAI and Gemini
+/// lowerings do; an `allOf` of anything else is left as it is.
+pub fn merge_object_all_of(schema: &mut Value) {
+    let mut lowering = report::Lowering::new("", crate::Target::JsonSchema);
+    all_of::merge_object_all_of(schema, "", &mut lowering);
+}
+
+/// A JSON object of `entries`, the values moved in: `json!` would copy each value by serializing it,
+/// which for a schema costs as much as the lowering itself.
+pub(crate) fn object<const N: usize>(entries: [(&str, Value); N]) -> Value {
+    Value::Object(entries.into_iter().map(|(key, value)| (key.to_owned(), value)).collect())
+}

@@ -1,0 +1,278 @@
+//! Tagged unions: an internally tagged enum is a root `oneOf` of objects that each fix one field
+//! (the tag, such as `action`) to their own string. Providers refuse a root union, so it is lowered
+//! to ONE object: the tag as an enum, the union of the variants' fields, each field's description
+//! saying which variants use it. Calls are parsed back into the right variant by dispatch.
+
+use std::collections::BTreeMap;
+
+use serde_json::{Map, Value, json};
+
+use super::describe::append_paragraph;
+use crate::lower::report::{ChangeKind, Lowering, RenderError};
+
+/// A root union of objects discriminated by one string field, borrowed from its schema.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct TaggedUnion<'a> {
+    /// The discriminating field.
+    pub tag: String,
+    pub variants: Vec<Variant<'a>>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Variant<'a> {
+    /// The tag's value for this variant.
+    pub value: String,
+    pub description: Option<String>,
+    /// The variant's fields, the tag among them.
+    pub properties: &'a Map<String, Value>,
+    /// The variant's required fields, without the tag.
+    pub required: Vec<String>,
+}
+
+impl Variant<'_> {
+    /// The variant's fields without the tag.
+    pub(crate) fn fields<'s>(&'s self, tag: &'s str) -> impl Iterator<Item = (&'s String, &'s Value)> {
+        self.properties.iter().filter(move |(name, _)| *name != tag)
+    }
+}
+
+fn branches(schema: &Value) -> Option<&Vec<Value>> {
+    let node = schema.as_object()?;
+    node.get("oneOf").or_else(|| node.get("anyOf")).and_then(Value::as_array)
+}
+
+/// The string a property schema fixes its value to, if it does.
+fn fixed_string(schema: &Value) -> Option<&str> {
+    let node = schema.as_object()?;
+    if let Some(Value::String(value)) = node.get("const") {
+        return Some(value);
+    }
+    match node.get("enum").and_then(Value::as_array).map(Vec::as_slice) {
+        Some([Value::String(value)]) => Some(value),
+        _ => None,
+    }
+}
+
+/// Recognizes a root `oneOf`/`anyOf` whose branches are objects fixing one common field to distinct strings.
+pub(crate) fn tagged_union(schema: &Value) -> Option<TaggedUnion<'_>> {
+    let branches = branches(schema)?;
+    let first = branches.first()?.get("properties")?.as_object()?;
+    let tag =
+        first.iter().filter(|(_, property)| fixed_string(property).is_some()).map(|(name, _)| name).find(|name| {
+            branches.iter().all(|branch| {
+                branch.get("properties").and_then(|p| p.get(name.as_str())).and_then(fixed_string).is_some()
+            })
+        })?;
+    let mut variants = Vec::new();
+    for branch in branches {
+        let properties = branch.get("properties")?.as_object()?;
+        let value = fixed_string(properties.get(tag)?)?.to_owned();
+        if variants.iter().any(|variant: &Variant| variant.value == value) {
+            return None;
+        }
+        let required = branch
+            .get("required")
+            .and_then(Value::as_array)
+            .map(|names| names.iter().filter_map(Value::as_str).filter(|name| name != tag).map(str::to_owned).collect())
+            .unwrap_or_default();
+        let description = branch.get("description").and_then(Value::as_str).map(str::to_owned);
+        variants.push(Variant { value, description, properties, required });
+    }
+    Some(TaggedUnion { tag: tag.clone(), variants })
+}
+
+/// A copy of an arguments schema for a target to lower, with a root tagged union lowered to one
+/// object (built from the original, so the union's branches are never copied only to be dropped);
+/// any other root union is refused, since no target takes one.
+pub(crate) fn flat_copy(schema: &Value, path: &str, lowering: &mut Lowering) -> Result<Value, RenderError> {
+    let Some(root) = schema.as_object() else { return Ok(schema.clone()) };
+    if !root.contains_key("oneOf") && !root.contains_key("anyOf") {
+        return Ok(schema.clone());
+    }
+    let Some(union) = tagged_union(schema) else {
+        return Err(lowering.error(
+            path,
+            "the arguments are a union (`oneOf`/`anyOf` at the root) without a tag field, which providers refuse; \
+             use an enum with `#[serde(tag = \"...\")]` or a struct",
+        ));
+    };
+    let tag = &union.tag;
+    let values: Vec<&str> = union.variants.iter().map(|variant| variant.value.as_str()).collect();
+    let mut fields: BTreeMap<&str, Vec<(&Variant, &Value)>> = BTreeMap::new();
+    for variant in &union.variants {
+        for (name, property) in variant.fields(tag) {
+            fields.entry(name).or_default().push((variant, property));
+        }
+    }
+    let mut tag_description = format!("Which operation `{tag}` selects:");
+    for variant in &union.variants {
+        match &variant.description {
+            Some(text) => tag_description.push_str(&format!("\n- `{}`: {}", variant.value, text)),
+            None => tag_description.push_str(&format!("\n- `{}`", variant.value)),
+        }
+    }
+    let mut properties = Map::new();
+    properties.insert(tag.clone(), json!({"type": "string", "enum": values, "description": tag_description}));
+    let mut required = vec![Value::String(tag.clone())];
+    for (name, users) in fields {
+        let mut distinct: Vec<&Value> = Vec::new();
+        for (_, property) in &users {
+            if !distinct.iter().any(|seen| same_but_description(seen, property)) {
+                distinct.push(property);
+            }
+        }
+        let mut merged = if distinct.len() == 1 {
+            distinct[0].clone()
+        } else {
+            lowering.note(
+                &format!("{path}/properties/{name}"),
+                ChangeKind::Rewritten,
+                format!("`{name}` has a different type in different variants: `anyOf` of them"),
+            );
+            json!({"anyOf": distinct.iter().map(|schema| strip_description(schema)).collect::<Vec<_>>()})
+        };
+        let everyone = users.len() == union.variants.len();
+        let required_by_all = everyone && users.iter().all(|(variant, _)| variant.required.iter().any(|r| r == name));
+        if required_by_all {
+            required.push(Value::String(name.to_owned()));
+        } else if let Some(node) = merged.as_object_mut() {
+            if node.get("description").is_none()
+                && let Some(text) = users.iter().find_map(|(_, property)| property.get("description"))
+            {
+                node.insert("description".to_owned(), text.clone());
+            }
+            let usage = users
+                .iter()
+                .map(|(variant, _)| {
+                    let needed = if variant.required.iter().any(|r| r == name) { " (required)" } else { "" };
+                    format!("`{}`{needed}", variant.value)
+                })
+                .collect::<Vec<_>>()
+                .join(", ");
+            append_paragraph(node, &format!("Only for `{tag}`: {usage}."));
+        }
+        properties.insert(name.to_owned(), merged);
+    }
+    let closed = branches(schema).is_some_and(|branches| {
+        branches.iter().all(|branch| branch.get("additionalProperties") == Some(&Value::Bool(false)))
+    });
+    let mut flat = Map::new();
+    flat.insert("type".to_owned(), json!("object"));
+    flat.insert("properties".to_owned(), Value::Object(properties));
+    flat.insert("required".to_owned(), Value::Array(required));
+    if closed {
+        flat.insert("additionalProperties".to_owned(), Value::Bool(false));
+    }
+    lowering.note(
+        path,
+        ChangeKind::Flattened,
+        format!(
+            "root union of {} variants tagged by `{tag}` lowered to one object; a field of another variant must be \
+             null or absent (checked when the call is parsed)",
+            union.variants.len()
+        ),
+    );
+    if let Some(defs) = root.get("$defs") {
+        flat.insert("$defs".to_owned(), defs.clone());
+    }
+    Ok(Value::Object(flat))
+}
+
+/// Whether two schemas are equal but for their descriptions, compared in place.
+fn same_but_description(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::Object(a), Value::Object(b)) => {
+            let counted = |node: &Map<String, Value>| node.len() - usize::from(node.contains_key("description"));
+            counted(a) == counted(b) && a.iter().all(|(key, value)| key == "description" || b.get(key) == Some(value))
+        }
+        _ => a == b,
+    }
+}
+
+fn strip_description(schema: &Value) -> Value {
+    let mut bare = schema.clone();
+    if let Some(node) = bare.as_object_mut() {
+        node.remove("description");
+    }
+    bare
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Target;
+
+    fn action_schema() -> Value {
+        json!({"oneOf": [
+            {"description": "Go to a URL.", "type": "object",
+             "properties": {"action": {"type": "string", "const": "navigate"}, "url": {"type": "string", "description": "Where."}},
+             "required": ["action", "url"]},
+            {"description": "Click.", "type": "object",
+             "properties": {"action": {"type": "string", "const": "click"}, "selector": {"type": "string"}, "url": {"type": "string"}},
+             "required": ["action", "selector"]},
+            {"type": "object", "properties": {"action": {"type": "string", "const": "back"}}, "required": ["action"]}
+        ]})
+    }
+
+    #[test]
+    fn recognizes_the_tag_and_variants() {
+        let schema = action_schema();
+        let union = tagged_union(&schema).unwrap();
+        assert_eq!(union.tag, "action");
+        let values: Vec<&str> = union.variants.iter().map(|variant| variant.value.as_str()).collect();
+        assert_eq!(values, ["navigate", "click", "back"]);
+        assert_eq!(union.variants[1].required, ["selector"]);
+    }
+
+    #[test]
+    fn flattens_into_one_object_that_says_who_uses_what() {
+        let mut lowering = Lowering::new("browser_action", Target::OpenAi);
+        let schema = flat_copy(&action_schema(), "", &mut lowering).unwrap();
+        assert_eq!(
+            schema,
+            json!({
+                "type": "object",
+                "properties": {
+                    "action": {"type": "string", "enum": ["navigate", "click", "back"],
+                               "description": "Which operation `action` selects:\n- `navigate`: Go to a URL.\n- `click`: Click.\n- `back`"},
+                    "selector": {"type": "string", "description": "Only for `action`: `click` (required)."},
+                    "url": {"type": "string", "description": "Where.\n\nOnly for `action`: `navigate` (required), `click`."}
+                },
+                "required": ["action"]
+            })
+        );
+        assert_eq!(lowering.report.changes[0].kind, ChangeKind::Flattened);
+    }
+
+    #[test]
+    fn a_field_typed_differently_by_variants_becomes_an_any_of_and_descriptions_do_not_count() {
+        let schema = json!({"oneOf": [
+            {"type": "object", "properties": {"op": {"const": "a"}, "n": {"type": "integer", "description": "A count."},
+                                              "k": {"type": "string", "description": "One."}}},
+            {"type": "object", "properties": {"op": {"const": "b"}, "n": {"type": "string", "description": "A name."},
+                                              "k": {"type": "string", "description": "Two."}}},
+            {"type": "object", "properties": {"op": {"const": "c"}, "n": {"type": "integer"}}}
+        ]});
+        let mut lowering = Lowering::new("t", Target::OpenAi);
+        let schema = flat_copy(&schema, "", &mut lowering).unwrap();
+        assert_eq!(
+            schema["properties"]["n"],
+            json!({"anyOf": [{"type": "integer"}, {"type": "string"}],
+                   "description": "A count.\n\nOnly for `op`: `a`, `b`, `c`."})
+        );
+        assert_eq!(
+            schema["properties"]["k"],
+            json!({"type": "string", "description": "One.\n\nOnly for `op`: `a`, `b`."})
+        );
+        assert_eq!(lowering.report.changes[0].path, "/properties/n");
+    }
+
+    #[test]
+    fn refuses_a_root_union_without_a_tag() {
+        let schema =
+            json!({"anyOf": [{"type": "object", "properties": {"a": {"type": "string"}}}, {"type": "object"}]});
+        let err = flat_copy(&schema, "/parameters", &mut Lowering::new("t", Target::Gemini)).unwrap_err();
+        assert_eq!(err.path, "/parameters");
+        assert!(err.rule.contains("without a tag field"));
+    }
+}

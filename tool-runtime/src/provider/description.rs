@@ -1,0 +1,37 @@
+//! The description a target shows the model: the tool's own, with its examples appended where the
+//! target has no field for them, and a warning when it is long.
+
+use crate::ToolDef;
+use crate::lower::report::{ChangeKind, Lowering};
+
+/// OpenAI once refused longer tool descriptions; newer reports say the limit is gone.
+const LONG_DESCRIPTION: usize = 1024;
+
+/// The description, with the examples appended in a compact form for targets without an examples field.
+pub(crate) fn description(def: &ToolDef, with_examples: bool) -> String {
+    let mut text = def.description.to_string();
+    if with_examples && !def.examples.is_empty() {
+        text.push_str("\n\nExamples:");
+        for example in &def.examples {
+            text.push_str(&format!("\n- {}", example.arguments));
+            if let Some(what) = &example.description {
+                text.push_str(&format!(" ({what})"));
+            }
+        }
+    }
+    text
+}
+
+/// Warns of a long description.
+pub(crate) fn check_description(text: &str, lowering: &mut Lowering) {
+    let length = text.chars().count();
+    if length > LONG_DESCRIPTION {
+        lowering.note(
+            "/description",
+            ChangeKind::Warning,
+            format!(
+                "the description has {length} characters; OpenAI has refused tool descriptions over {LONG_DESCRIPTION}"
+            ),
+        );
+    }
+}

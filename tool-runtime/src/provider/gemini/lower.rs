@@ -1,0 +1,291 @@
+//! Gemini function declarations: `parameters` (the OpenAPI 3.0 subset the SDK's `Schema` takes) by
+//! default; `parametersJsonSchema` with the option.
+//!
+//! `parameters` passes: flatten a tagged root union → inline every ref (recursion cannot be
+//! expressed) → OpenAPI form (`nullable`, `const` as a one-value enum, string enums, `oneOf` as
+//! `anyOf`) → keywords outside the subset moved into the description → property names checked.
+
+use serde_json::{Map, Value, json};
+
+use crate::lower::all_of::merge_object_all_of;
+use crate::lower::describe::{move_all_but, move_to_description};
+use crate::lower::formats::formats;
+use crate::lower::names::{check_name, check_property_keys};
+use crate::lower::refs::{Recursion, inline_refs};
+use crate::lower::report::{ChangeKind, Lowering, RenderError};
+use crate::lower::root::object_root;
+use crate::lower::union::flat_copy;
+use crate::lower::walk::{each_boolean_subschema, walk_mut};
+use crate::provider::description::{check_description, description};
+use crate::{RenderOptions, ToolDef};
+
+/// The fields the SDK's `types.Schema` takes (it forbids any other); `additionalProperties`,
+/// `ref` and `defs` are Vertex-only and left out.
+const KEPT: &[&str] = &[
+    "type",
+    "format",
+    "title",
+    "description",
+    "nullable",
+    "enum",
+    "properties",
+    "required",
+    "items",
+    "anyOf",
+    "minimum",
+    "maximum",
+    "minLength",
+    "maxLength",
+    "pattern",
+    "minItems",
+    "maxItems",
+    "minProperties",
+    "maxProperties",
+    "default",
+    "example",
+    "propertyOrdering",
+];
+const REFUSED: &[&str] =
+    &["allOf", "not", "if", "then", "else", "prefixItems", "dependentSchemas", "patternProperties"];
+const RECURSION: &str = "Gemini `parameters` has no `$ref`, so a recursive type cannot be expressed; render with the \
+                         `gemini_json_schema` option (`parametersJsonSchema`), or break the cycle";
+
+fn name_ok(name: &str) -> bool {
+    let bytes = name.as_bytes();
+    !bytes.is_empty()
+        && bytes.len() <= 128
+        && (bytes[0].is_ascii_alphabetic() || bytes[0] == b'_')
+        && bytes.iter().all(|&b| b.is_ascii_alphanumeric() || b"_.:-".contains(&b))
+}
+
+fn key_ok(key: &str) -> bool {
+    tool_names::is_portable_tool_name(key) && !key.contains('-')
+}
+
+pub(crate) fn declaration(
+    def: &ToolDef,
+    options: &RenderOptions,
+    lowering: &mut Lowering,
+) -> Result<Value, RenderError> {
+    check_name(&def.name, name_ok, "`^[a-zA-Z_][a-zA-Z0-9_.:-]{0,127}$`", lowering)?;
+    let text = description(def, true);
+    check_description(&text, lowering);
+    let mut declaration = json!({"name": def.name, "description": text});
+    if options.gemini_json_schema {
+        let mut input = flat_copy(&def.input_schema, "/parametersJsonSchema", lowering)?;
+        inline_refs(&mut input, "/parametersJsonSchema", Recursion::Keep, lowering)?;
+        object_root(&mut input, "/parametersJsonSchema", lowering)?;
+        declaration["parametersJsonSchema"] = input;
+        if let Some(output) = &def.output_schema {
+            let mut output = output.clone();
+            inline_refs(&mut output, "/responseJsonSchema", Recursion::Keep, lowering)?;
+            declaration["responseJsonSchema"] = output;
+        }
+    } else {
+        let mut input = flat_copy(&def.input_schema, "/parameters", lowering)?;
+        openapi(&mut input, "/parameters", lowering)?;
+        object_root(&mut input, "/parameters", lowering)?;
+        check_property_keys(&mut input, "/parameters", key_ok, "`^[a-zA-Z_][a-zA-Z0-9_]{0,63}$`", lowering)?;
+        declaration["parameters"] = input;
+        if let Some(output) = &def.output_schema {
+            let mut output = output.clone();
+            openapi(&mut output, "/response", lowering)?;
+            declaration["response"] = output;
+        }
+    }
+    Ok(declaration)
+}
+
+/// Structured output: the value of `generationConfig.responseSchema` (or, with the option,
+/// `responseJsonSchema`).
+pub(crate) fn response_format(
+    def: &ToolDef,
+    options: &RenderOptions,
+    lowering: &mut Lowering,
+) -> Result<Value, RenderError> {
+    let mut schema = flat_copy(&def.input_schema, "", lowering)?;
+    if options.gemini_json_schema {
+        inline_refs(&mut schema, "", Recursion::Keep, lowering)?;
+    } else {
+        openapi(&mut schema, "", lowering)?;
+    }
+    object_root(&mut schema, "", lowering)?;
+    Ok(schema)
+}
+
+/// Lowers JSON Schema to the OpenAPI 3.0 subset of `types.Schema`.
+fn openapi(schema: &mut Value, path: &str, lowering: &mut Lowering) -> Result<(), RenderError> {
+    // `types.Schema` is an object: `true` becomes the empty one, `false` has no equal.
+    each_boolean_subschema(schema, path, &mut |value, at| {
+        if value == &Value::Bool(false) {
+            return Err(
+                lowering.error(at, "a `false` schema (no value is valid) cannot be expressed in Gemini `parameters`")
+            );
+        }
+        *value = json!({});
+        lowering.note(at, ChangeKind::Rewritten, "`true` (any value) written as `{}`");
+        Ok(())
+    })?;
+    inline_refs(schema, path, Recursion::Reject(RECURSION), lowering)?;
+    merge_object_all_of(schema, path, lowering);
+    walk_mut(schema, path, &mut |node: &mut Map<String, Value>, at| {
+        if node.keys().any(|key| REFUSED.contains(&key.as_str()))
+            && let Some(keyword) = REFUSED.iter().find(|keyword| node.contains_key(**keyword))
+        {
+            return Err(lowering.error(at, format!("`{keyword}` cannot be expressed in Gemini `parameters`")));
+        }
+        if let Some(branches) = node.remove("oneOf") {
+            node.insert("anyOf".to_owned(), branches);
+            lowering.note(at, ChangeKind::Rewritten, "`oneOf` written as `anyOf`");
+        }
+        foreign_keywords(node, at, lowering);
+        nullable(node);
+        constants(node, at, lowering);
+        let ty = node.get("type").and_then(Value::as_str).unwrap_or("");
+        let supported: &[&str] = match ty {
+            "string" => &["enum", "date-time"],
+            "integer" => &["int32", "int64"],
+            "number" => &["float", "double"],
+            _ => &[],
+        };
+        formats(node, supported, at, lowering);
+        match node.remove("additionalProperties") {
+            Some(Value::Bool(false)) => lowering.note(
+                at,
+                ChangeKind::Dropped,
+                "`additionalProperties: false` (Gemini's API takes no such field; dispatch still refuses unknown fields)",
+            ),
+            Some(other) => {
+                node.insert("additionalProperties".to_owned(), other);
+                move_to_description(node, &["additionalProperties"], at, lowering);
+            }
+            None => {}
+        }
+        move_all_but(node, KEPT, at, lowering);
+        Ok(())
+    })
+}
+
+/// `nullable` and `propertyOrdering` are `types.Schema` fields but no JSON Schema keywords, so a
+/// hand-written schema may hold anything there: what the field cannot take moves into the description.
+fn foreign_keywords(node: &mut Map<String, Value>, at: &str, lowering: &mut Lowering) {
+    let names = |value: &Value| value.as_array().is_some_and(|names| names.iter().all(Value::is_string));
+    if node.get("nullable").is_some_and(|value| !value.is_boolean()) {
+        move_to_description(node, &["nullable"], at, lowering);
+    }
+    if node.get("propertyOrdering").is_some_and(|value| !names(value)) {
+        move_to_description(node, &["propertyOrdering"], at, lowering);
+    }
+    // `types.Schema` reads counts as 64-bit integers; JSON Schema takes any integral number.
+    for count in ["minItems", "maxItems", "minLength", "maxLength", "minProperties", "maxProperties"] {
+        if node.get(count).is_some_and(|value| value.as_u64().is_none()) {
+            move_to_description(node, &[count], at, lowering);
+        }
+    }
+}
+
+/// Type lists and `anyOf` branches of `null` become `nullable: true`.
+fn nullable(node: &mut Map<String, Value>) {
+    if let Some(Value::Array(types)) = node.get("type") {
+        let mut rest: Vec<Value> = types.iter().filter(|ty| *ty != "null").cloned().collect();
+        if rest.len() < types.len() {
+            node.insert("nullable".to_owned(), json!(true));
+        }
+        match rest.len() {
+            0 => {
+                node.insert("type".to_owned(), json!("null"));
+            }
+            1 => {
+                node.insert("type".to_owned(), rest.remove(0));
+            }
+            _ => {
+                let inner = node.clone();
+                node.remove("type");
+                let branches: Vec<Value> = rest
+                    .into_iter()
+                    .map(|ty| {
+                        let mut branch = inner.clone();
+                        branch.insert("type".to_owned(), ty);
+                        branch.remove("nullable");
+                        branch.remove("description");
+                        // Keywords outside the subset go into the node's description, once; the
+                        // value-level ones (an enum, a default) stay on the node, for every branch.
+                        const ON_THE_NODE: &[&str] = &["enum", "default", "example", "title"];
+                        branch.retain(|key, _| KEPT.contains(&key.as_str()) && !ON_THE_NODE.contains(&key.as_str()));
+                        Value::Object(branch)
+                    })
+                    .collect();
+                node.insert("anyOf".to_owned(), Value::Array(branches));
+            }
+        }
+    }
+    if let Some(Value::Array(branches)) = node.get_mut("anyOf") {
+        let before = branches.len();
+        let null_only = |branch: &Value| {
+            branch.as_object().is_some_and(|b| b.len() == 1 && b.get("type").and_then(Value::as_str) == Some("null"))
+        };
+        branches.retain(|branch| !null_only(branch));
+        if branches.len() < before {
+            node.insert("nullable".to_owned(), json!(true));
+        }
+        if let Some(Value::Array(branches)) = node.get("anyOf")
+            && let [Value::Object(_)] = branches.as_slice()
+            && let Some(Value::Array(mut branches)) = node.remove("anyOf")
+            && let Some(Value::Object(only)) = branches.pop()
+        {
+            for (key, value) in only {
+                node.entry(key).or_insert(value);
+            }
+        }
+    }
+    if let Some(Value::Array(values)) = node.get_mut("enum")
+        && values.contains(&Value::Null)
+    {
+        values.retain(|value| !value.is_null());
+        node.insert("nullable".to_owned(), json!(true));
+    }
+}
+
+/// `const` becomes a one-value `enum`; an enum of other than strings moves into the description.
+fn constants(node: &mut Map<String, Value>, at: &str, lowering: &mut Lowering) {
+    if let Some(value) = node.remove("const") {
+        if value.is_string() {
+            node.insert("enum".to_owned(), json!([value]));
+        } else {
+            node.insert("const".to_owned(), value);
+            move_to_description(node, &["const"], at, lowering);
+        }
+    }
+    if node.get("enum").and_then(Value::as_array).is_some_and(|values| values.iter().any(|value| !value.is_string())) {
+        move_to_description(node, &["enum"], at, lowering);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use crate::{Target, ToolDef};
+
+    #[test]
+    fn a_type_list_split_into_branches_leaves_foreign_keywords_in_the_description_only() {
+        let schema = json!({
+            "type": "object",
+            "properties": {"shape": {"type": ["object", "array"], "name": "a keyword Gemini does not take", "enum": [{}, [], 1]}}
+        });
+        let rendered = ToolDef::new("store", "Store.", schema).render(Target::Gemini).unwrap().value;
+        let shape = &rendered["parameters"]["properties"]["shape"];
+        assert_eq!(shape["anyOf"], json!([{"type": "object"}, {"type": "array"}]));
+        assert_eq!(shape["description"], "{enum: [{},[],1]}\n\n{name: \"a keyword Gemini does not take\"}");
+    }
+
+    #[test]
+    fn a_count_beyond_64_bits_moves_into_the_description() {
+        let schema = json!({"type": "object", "properties": {"tags": {"type": "array", "items": {"type": "string"}, "minItems": 1e40, "maxItems": 3}}});
+        let rendered = ToolDef::new("tag", "Tag.", schema).render(Target::Gemini).unwrap().value;
+        let tags = &rendered["parameters"]["properties"]["tags"];
+        assert_eq!(tags["maxItems"], 3);
+        assert!(tags.get("minItems").is_none());
+        assert_eq!(tags["description"], "{minItems: 1e+40}");
+    }
+}

@@ -1,0 +1,61 @@
+//! Plain JSON Schema draft 2020-12: the definition as generated, with `$schema` and `examples`; the
+//! arguments, as everywhere, an object. No wire format: nothing to dispatch, reply or choose.
+
+use serde_json::{Value, json};
+
+use crate::lower::object;
+use crate::lower::report::{Lowering, RenderError};
+use crate::lower::root::object_or_union_root;
+use crate::provider::Provider;
+use crate::provider::description::check_description;
+use crate::{RenderOptions, Target, ToolDef};
+
+/// Plain JSON Schema.
+pub(super) struct JsonSchema;
+
+impl Provider for JsonSchema {
+    fn target(&self) -> Target {
+        Target::JsonSchema
+    }
+
+    fn tool(&self, def: &ToolDef, _: &RenderOptions, lowering: &mut Lowering) -> Result<Value, RenderError> {
+        tool(def, lowering)
+    }
+
+    fn response_format(&self, def: &ToolDef, _: &RenderOptions, _: &mut Lowering) -> Result<Value, RenderError> {
+        Ok(response_format(def))
+    }
+}
+
+const DRAFT: &str = "https://json-schema.org/draft/2020-12/schema";
+
+fn tool(def: &ToolDef, lowering: &mut Lowering) -> Result<Value, RenderError> {
+    check_description(&def.description, lowering);
+    let mut input = def.input_schema.clone();
+    object_or_union_root(&mut input, "/input_schema", lowering)?;
+    let mut input = with_dialect(input);
+    if !def.examples.is_empty() {
+        input["examples"] = def.examples.iter().map(|example| example.arguments.clone()).collect();
+    }
+    let mut tool = object([
+        ("name", def.name.clone().into()),
+        ("description", def.description.clone().into()),
+        ("input_schema", input),
+    ]);
+    if let Some(output) = &def.output_schema {
+        tool["output_schema"] = with_dialect(output.clone());
+    }
+    Ok(tool)
+}
+
+/// Structured output: the arguments schema itself, with its dialect.
+fn response_format(def: &ToolDef) -> Value {
+    with_dialect(def.input_schema.clone())
+}
+
+fn with_dialect(mut schema: Value) -> Value {
+    if let Some(root) = schema.as_object_mut() {
+        root.insert("$schema".to_owned(), json!(DRAFT));
+    }
+    schema
+}

@@ -1,0 +1,88 @@
+//! MCP `Tool` (specification 2025-11-25): `inputSchema`, `outputSchema`, `annotations`, `title`.
+//!
+//! Passes: flatten a tagged root union (clients pass schemas on to providers that refuse one) →
+//! inline refs except recursion (several clients resolve none) → object root with `properties`;
+//! an output that is not an object is wrapped as `{"result": …}`, since `structuredContent` is one.
+
+use serde_json::{Value, json};
+
+use crate::ToolDef;
+use crate::lower::names::{ascii_word, check_name};
+use crate::lower::object;
+use crate::lower::refs::{Recursion, inline_refs};
+use crate::lower::report::{ChangeKind, Lowering, RenderError};
+use crate::lower::root::object_root;
+use crate::lower::strict::is_object;
+use crate::lower::union::flat_copy;
+use crate::lower::walk::each_boolean_subschema;
+use crate::provider::description::{check_description, description};
+
+fn name_ok(name: &str) -> bool {
+    ascii_word(name, 128, b"_.-")
+}
+
+pub(crate) fn tool(def: &ToolDef, lowering: &mut Lowering) -> Result<Value, RenderError> {
+    check_name(&def.name, name_ok, "`^[A-Za-z0-9_.-]{1,128}$`", lowering)?;
+    let text = description(def, true);
+    check_description(&text, lowering);
+    let mut input = flat_copy(&def.input_schema, "/inputSchema", lowering)?;
+    inline_refs(&mut input, "/inputSchema", Recursion::Keep, lowering)?;
+    object_root(&mut input, "/inputSchema", lowering)?;
+    objects_for_booleans(&mut input, "/inputSchema", lowering);
+    let mut tool = object([("name", def.name.clone().into()), ("description", text.into()), ("inputSchema", input)]);
+    if let Some(title) = &def.annotations.title {
+        tool["title"] = json!(title);
+    }
+    if let Some(output) = &def.output_schema {
+        let mut output = output.clone();
+        inline_refs(&mut output, "/outputSchema", Recursion::Keep, lowering)?;
+        objects_for_booleans(&mut output, "/outputSchema", lowering);
+        if !output.as_object().is_some_and(|root| is_object(root) && root.get("type").is_some_and(|ty| ty == "object"))
+        {
+            output = wrap_result(output);
+            lowering.note(
+                "/outputSchema",
+                ChangeKind::Rewritten,
+                "the output is not an object, which `structuredContent` must be: wrapped as `{\"result\": …}`",
+            );
+        }
+        tool["outputSchema"] = output;
+    }
+    if !def.annotations.is_empty() {
+        tool["annotations"] = json!(def.annotations);
+    }
+    Ok(tool)
+}
+
+/// Boolean subschemas as the objects that mean the same (`true` as `{}`, `false` as `{"not": {}}`):
+/// the TypeScript SDK's `Tool` takes only objects as property schemas.
+fn objects_for_booleans(schema: &mut Value, path: &str, lowering: &mut Lowering) {
+    let Ok(()) = each_boolean_subschema::<std::convert::Infallible>(schema, path, &mut |value, at| {
+        let (object, detail) = match value {
+            Value::Bool(true) => (json!({}), "`true` (any value) written as `{}`"),
+            _ => (json!({"not": {}}), "`false` (no value) written as `{\"not\": {}}`"),
+        };
+        *value = object;
+        lowering.note(at, ChangeKind::Rewritten, detail);
+        Ok(())
+    });
+}
+
+/// `{"type": "object", "properties": {"result": schema}, "required": ["result"]}`, with the
+/// definitions kept at the root where their `$ref`s point.
+pub(crate) fn wrap_result(mut schema: Value) -> Value {
+    let defs = schema.as_object_mut().and_then(|root| root.remove("$defs"));
+    let description = schema.as_object_mut().and_then(|root| root.remove("description"));
+    let mut wrapped = object([
+        ("type", "object".into()),
+        ("properties", object([("result", schema)])),
+        ("required", json!(["result"])),
+    ]);
+    if let Some(description) = description {
+        wrapped["properties"]["result"]["description"] = description;
+    }
+    if let Some(defs) = defs {
+        wrapped["$defs"] = defs;
+    }
+    wrapped
+}

@@ -1,0 +1,312 @@
+//! OpenAI Chat Completions and Responses: strict mode by default.
+//!
+//! Passes: flatten a tagged root union → inline refs (recursion kept under `$defs`) → strict objects
+//! (every field required, optional ones nullable) → strict keywords (unsupported ones moved into the
+//! description, refused ones an error) → size limits.
+
+use serde_json::{Value, json};
+
+use crate::ToolDef;
+use crate::lower::all_of::merge_object_all_of;
+use crate::lower::describe::move_to_description;
+use crate::lower::formats::formats;
+use crate::lower::names::{ascii_word, check_name};
+use crate::lower::nullable::NullStyle;
+use crate::lower::object;
+use crate::lower::refs::{Recursion, inline_refs};
+use crate::lower::report::{ChangeKind, Lowering, RenderError};
+use crate::lower::root::object_root;
+use crate::lower::strict::{CONDITIONAL, Optional, is_object, strict_objects};
+use crate::lower::union::flat_copy;
+use crate::lower::walk::walk_mut;
+use crate::pointer::{push_index, push_token};
+use crate::provider::description::{check_description, description};
+
+/// String formats strict mode supports.
+const FORMATS: &[&str] = &["date-time", "time", "date", "duration", "email", "hostname", "ipv4", "ipv6", "uuid"];
+/// Keywords strict mode does not take but a model can still follow from the description.
+const MOVED: &[&str] = &[
+    "default",
+    "minLength",
+    "maxLength",
+    "minProperties",
+    "maxProperties",
+    "uniqueItems",
+    "examples",
+    "deprecated",
+    "readOnly",
+    "writeOnly",
+    "contentEncoding",
+    "contentMediaType",
+    "$comment",
+];
+/// Keywords strict mode refuses besides the conditional ones: intersections and counted contains.
+const REFUSED: &[&str] = &["allOf", "minContains", "maxContains"];
+const MAX_DEPTH: usize = 10;
+const MAX_PROPERTIES: usize = 5000;
+const MAX_ENUM_VALUES: usize = 1000;
+/// Characters over all property names, definition names, enum and const values.
+const MAX_SCHEMA_CHARACTERS: usize = 120_000;
+/// A string enum of more than this many values…
+const LARGE_ENUM: usize = 250;
+/// …may have at most this many characters in all.
+const MAX_LARGE_ENUM_CHARACTERS: usize = 15_000;
+
+fn name_ok(name: &str) -> bool {
+    ascii_word(name, 64, b"_-")
+}
+
+pub(crate) fn chat(def: &ToolDef, lowering: &mut Lowering) -> Result<Value, RenderError> {
+    check_name(&def.name, name_ok, "`^[a-zA-Z0-9_-]{1,64}$`", lowering)?;
+    let text = description(def, true);
+    check_description(&text, lowering);
+    let parameters = parameters(def, "/function/parameters", lowering)?;
+    let function = object([
+        ("name", def.name.clone().into()),
+        ("description", text.into()),
+        ("parameters", parameters),
+        ("strict", def.strict.into()),
+    ]);
+    Ok(object([("type", "function".into()), ("function", function)]))
+}
+
+pub(crate) fn responses(def: &ToolDef, lowering: &mut Lowering) -> Result<Value, RenderError> {
+    check_name(&def.name, name_ok, "`^[a-zA-Z0-9_-]{1,64}$`", lowering)?;
+    let text = description(def, true);
+    check_description(&text, lowering);
+    let parameters = parameters(def, "/parameters", lowering)?;
+    Ok(object([
+        ("type", "function".into()),
+        ("name", def.name.clone().into()),
+        ("description", text.into()),
+        ("parameters", parameters),
+        ("strict", def.strict.into()),
+    ]))
+}
+
+/// Structured output: Chat Completions' `response_format`, or the Responses API's `text.format`.
+pub(crate) fn response_format(
+    def: &ToolDef,
+    responses_api: bool,
+    lowering: &mut Lowering,
+) -> Result<Value, RenderError> {
+    check_name(&def.name, name_ok, "`^[a-zA-Z0-9_-]{1,64}$`", lowering)?;
+    let text = description(def, true);
+    if responses_api {
+        let schema = parameters(def, "/schema", lowering)?;
+        Ok(object([
+            ("type", "json_schema".into()),
+            ("name", def.name.clone().into()),
+            ("description", text.into()),
+            ("schema", schema),
+            ("strict", def.strict.into()),
+        ]))
+    } else {
+        let schema = parameters(def, "/json_schema/schema", lowering)?;
+        let format = object([
+            ("name", def.name.clone().into()),
+            ("description", text.into()),
+            ("schema", schema),
+            ("strict", def.strict.into()),
+        ]);
+        Ok(object([("type", "json_schema".into()), ("json_schema", format)]))
+    }
+}
+
+fn parameters(def: &ToolDef, path: &str, lowering: &mut Lowering) -> Result<Value, RenderError> {
+    let mut schema = flat_copy(&def.input_schema, path, lowering)?;
+    inline_refs(&mut schema, path, Recursion::Keep, lowering)?;
+    merge_object_all_of(&mut schema, path, lowering);
+    object_root(&mut schema, path, lowering)?;
+    if def.strict {
+        strict_objects(&mut schema, path, Optional::RequiredNullable, NullStyle::TypeArray, lowering)?;
+        strict_keywords(&mut schema, path, lowering)?;
+        limits(&mut schema, path, lowering)?;
+    } else {
+        arrays_with_items(&mut schema, path, lowering)?;
+    }
+    Ok(schema)
+}
+
+/// Outside strict mode too, OpenAI refuses an array schema without `items` ("array schema missing
+/// items", an API error reported in public issues): such an array gets `items: {}`, any item, which
+/// is what it meant.
+fn arrays_with_items(schema: &mut Value, path: &str, lowering: &mut Lowering) -> Result<(), RenderError> {
+    walk_mut(schema, path, &mut |node, at| {
+        let is_array = node
+            .get("type")
+            .is_some_and(|ty| ty == "array" || ty.as_array().is_some_and(|t| t.iter().any(|t| t == "array")));
+        if is_array && !node.contains_key("items") {
+            node.insert("items".to_owned(), json!({}));
+            lowering.note(
+                at,
+                ChangeKind::Rewritten,
+                "an array without `items` given `items: {}` (any item): OpenAI asks every array for its items",
+            );
+        }
+        Ok(())
+    })
+}
+
+fn strict_keywords(schema: &mut Value, path: &str, lowering: &mut Lowering) -> Result<(), RenderError> {
+    walk_mut(schema, path, &mut |node, at| {
+        let refused = |keyword: &str| REFUSED.contains(&keyword) || CONDITIONAL.contains(&keyword);
+        // A node's few keys are looked for among the keywords, rather than every keyword in the node.
+        if node.keys().any(|key| refused(key))
+            && let Some(keyword) = REFUSED.iter().chain(CONDITIONAL).find(|keyword| node.contains_key(**keyword))
+        {
+            return Err(lowering.error(
+                at,
+                format!("`{keyword}` cannot be expressed in OpenAI strict mode; simplify the type or opt out with `#[tool(strict = false)]`"),
+            ));
+        }
+        if node
+            .get("type")
+            .is_some_and(|ty| ty == "array" || ty.as_array().is_some_and(|t| t.iter().any(|t| t == "array")))
+            && !node.contains_key("items")
+        {
+            return Err(lowering.error(at, "an array without `items` cannot be expressed in OpenAI strict mode"));
+        }
+        if let Some(branches) = node.remove("oneOf") {
+            if node.contains_key("anyOf") {
+                return Err(lowering.error(at, "`oneOf` beside `anyOf` cannot be expressed in OpenAI strict mode"));
+            }
+            node.insert("anyOf".to_owned(), branches);
+            lowering.note(at, ChangeKind::Rewritten, "`oneOf` written as `anyOf` (strict mode has no `oneOf`)");
+        }
+        if node.contains_key("anyOf") && is_object(node) {
+            return Err(lowering.error(
+                at,
+                "`anyOf` beside an object's own `properties` cannot be expressed in OpenAI strict mode (both would \
+                 apply at once); make the union's branches whole objects",
+            ));
+        }
+        formats(node, FORMATS, at, lowering);
+        move_to_description(node, MOVED, at, lowering);
+        if node.contains_key("$ref") && node.len() > 1 {
+            // The SDKs take a `$ref` only alone: keep the description beside a one-branch `anyOf`.
+            let reference = node.remove("$ref").expect("checked");
+            let others: Vec<String> = node.keys().filter(|key| *key != "description").cloned().collect();
+            let others: Vec<&str> = others.iter().map(String::as_str).collect();
+            move_to_description(node, &others, at, lowering);
+            node.insert("anyOf".to_owned(), json!([{"$ref": reference}]));
+        }
+        Ok(())
+    })
+}
+
+/// Refuses a schema past OpenAI's size limits, and warns of one within a fifth of them.
+fn limits(schema: &mut Value, path: &str, lowering: &mut Lowering) -> Result<(), RenderError> {
+    fn visit(
+        schema: &Value,
+        at: &mut String,
+        depth: usize,
+        count: &mut (usize, usize),
+        lowering: &Lowering,
+    ) -> Result<(), RenderError> {
+        let Some(node) = schema.as_object() else { return Ok(()) };
+        let here = at.len();
+        if let Some(Value::Object(properties)) = node.get("properties") {
+            count.1 = count.1.max(depth);
+            if depth > MAX_DEPTH {
+                return Err(
+                    lowering.error(at, format!("objects nest deeper than OpenAI's limit of {MAX_DEPTH} levels"))
+                );
+            }
+            count.0 += properties.len();
+            push_token(at, "properties");
+            let base = at.len();
+            for (name, property) in properties {
+                push_token(at, name);
+                visit(property, at, depth + 1, count, lowering)?;
+                at.truncate(base);
+            }
+            at.truncate(here);
+        }
+        for keyword in ["items", "anyOf", "$defs"] {
+            let Some(child) = node.get(keyword) else { continue };
+            push_token(at, keyword);
+            let base = at.len();
+            match child {
+                Value::Array(items) => {
+                    for (i, item) in items.iter().enumerate() {
+                        push_index(at, i);
+                        visit(item, at, depth, count, lowering)?;
+                        at.truncate(base);
+                    }
+                }
+                Value::Object(map) if keyword == "$defs" => {
+                    for (name, def) in map {
+                        push_token(at, name);
+                        visit(def, at, depth, count, lowering)?;
+                        at.truncate(base);
+                    }
+                }
+                item => visit(item, at, depth, count, lowering)?,
+            }
+            at.truncate(here);
+        }
+        Ok(())
+    }
+    let mut measured = (0, 0);
+    visit(&*schema, &mut path.to_owned(), 1, &mut measured, lowering)?;
+    let (count, depth) = measured;
+    if count > MAX_PROPERTIES {
+        return Err(
+            lowering.error(path, format!("{count} object properties exceed OpenAI's limit of {MAX_PROPERTIES}"))
+        );
+    }
+    let (mut enum_values, mut characters) = (0, 0);
+    walk_mut(schema, path, &mut |node, at| {
+        for keyword in ["properties", "$defs"] {
+            if let Some(Value::Object(names)) = node.get(keyword) {
+                characters += names.keys().map(|name| name.chars().count()).sum::<usize>();
+            }
+        }
+        let text =
+            |value: &Value| value.as_str().map_or_else(|| value.to_string().chars().count(), |s| s.chars().count());
+        if let Some(value) = node.get("const") {
+            characters += text(value);
+        }
+        if let Some(Value::Array(values)) = node.get("enum") {
+            enum_values += values.len();
+            let length: usize = values.iter().map(text).sum();
+            characters += length;
+            if values.len() > LARGE_ENUM && values.iter().all(Value::is_string) && length > MAX_LARGE_ENUM_CHARACTERS {
+                return Err(lowering.error(
+                    at,
+                    format!(
+                        "a string enum of {} values has {length} characters; OpenAI allows {MAX_LARGE_ENUM_CHARACTERS} \
+                         for enums over {LARGE_ENUM} values",
+                        values.len()
+                    ),
+                ));
+            }
+        }
+        Ok(())
+    })?;
+    if enum_values > MAX_ENUM_VALUES {
+        return Err(
+            lowering.error(path, format!("{enum_values} enum values exceed OpenAI's limit of {MAX_ENUM_VALUES}"))
+        );
+    }
+    for (what, value, limit) in [
+        ("object properties", count, MAX_PROPERTIES),
+        ("enum values", enum_values, MAX_ENUM_VALUES),
+        ("levels of nesting", depth, MAX_DEPTH),
+        ("characters of names and enum values", characters, MAX_SCHEMA_CHARACTERS),
+    ] {
+        if value * 5 >= limit * 4 && value <= limit {
+            lowering.note(path, ChangeKind::Warning, format!("{value} {what}, near OpenAI's limit of {limit}"));
+        }
+    }
+    if characters > MAX_SCHEMA_CHARACTERS {
+        return Err(lowering.error(
+            path,
+            format!(
+                "{characters} characters of names and enum values exceed OpenAI's limit of {MAX_SCHEMA_CHARACTERS}"
+            ),
+        ));
+    }
+    Ok(())
+}

@@ -1,0 +1,110 @@
+//! Rendering through the provider table: a tool's entry ([`ToolDef::render`]), its answer format
+//! ([`ToolDef::response_format`]), and a request's `tools` field ([`render_tools`]).
+
+use super::provider;
+use crate::lower::report::{Lowering, LoweringReport, RenderError, Rendered};
+use crate::{RenderOptions, Target, ToolDef};
+
+impl ToolDef {
+    /// This tool's entry in the target's `tools` list, with the lowering report; or what the target
+    /// cannot express, naming the tool, the path and the rule.
+    ///
+    /// ```
+    /// use tool_runtime::{tool, Target, Tool};
+    ///
+    /// /// Search the web.
+    /// ///
+    /// /// # Arguments
+    /// /// * `query` - What to look for.
+    /// /// * `limit` - How many results.
+    /// #[tool]
+    /// fn search(query: String, limit: Option<u32>) -> Vec<String> {
+    ///     vec![query; limit.unwrap_or(1) as usize]
+    /// }
+    ///
+    /// let openai = SearchTool::definition().render(Target::OpenAi).unwrap();
+    /// let parameters = &openai.value["function"]["parameters"];
+    /// assert_eq!(parameters["required"], serde_json::json!(["limit", "query"]), "strict: all required");
+    /// assert_eq!(parameters["properties"]["limit"]["type"], serde_json::json!(["integer", "null"]));
+    /// assert!(openai.report.changes.iter().any(|change| change.path.ends_with("/limit")));
+    /// ```
+    pub fn render(&self, target: Target) -> Result<Rendered, RenderError> {
+        self.render_with(target, &RenderOptions::default())
+    }
+
+    /// This tool's arguments as the model's answer format (structured output), so a config struct
+    /// can be what the model answers with:
+    ///
+    /// | target | the value of |
+    /// | --- | --- |
+    /// | `openai` | `response_format` |
+    /// | `openai-responses` | `text.format` |
+    /// | `anthropic` | `output_config.format` (always the strict subset) |
+    /// | `gemini` | `generationConfig.responseSchema` (`responseJsonSchema` with the option) |
+    /// | `json-schema` | the schema, with `$schema` |
+    ///
+    /// MCP has no answer format of its own: an error.
+    ///
+    /// ```
+    /// use serde::Deserialize;
+    /// use schemars::JsonSchema;
+    /// use tool_runtime::{tool, Target, Tool};
+    ///
+    /// /// Colors found in the image.
+    /// #[tool(name = "extract_colors")]
+    /// #[derive(Deserialize, JsonSchema)]
+    /// struct ColorPalette {
+    ///     /// Hex codes.
+    ///     colors: Vec<String>,
+    ///     confidence: f64,
+    /// }
+    ///
+    /// let format = ColorPalette::definition().response_format(Target::OpenAi).unwrap().value;
+    /// assert_eq!(format["type"], "json_schema");
+    /// assert_eq!(format["json_schema"]["name"], "extract_colors");
+    /// assert_eq!(format["json_schema"]["schema"]["required"], serde_json::json!(["colors", "confidence"]));
+    /// ```
+    pub fn response_format(&self, target: Target) -> Result<Rendered, RenderError> {
+        self.response_format_with(target, &RenderOptions::default())
+    }
+
+    /// [`ToolDef::response_format`] with per-target options.
+    pub fn response_format_with(&self, target: Target, options: &RenderOptions) -> Result<Rendered, RenderError> {
+        let mut lowering = Lowering::new(&self.name, target);
+        let value = provider(target).response_format(self, options, &mut lowering)?;
+        Ok(Rendered { value, report: lowering.report })
+    }
+
+    /// [`ToolDef::render`] with per-target options.
+    pub fn render_with(&self, target: Target, options: &RenderOptions) -> Result<Rendered, RenderError> {
+        let mut lowering = Lowering::new(&self.name, target);
+        let value = provider(target).tool(self, options, &mut lowering)?;
+        Ok(Rendered { value, report: lowering.report })
+    }
+}
+
+/// The value of a request's `tools` field for `tools`, with every tool's report, after the checks
+/// that concern the request as a whole (unique names; Anthropic strict mode's limits).
+pub fn render_tools<'a>(
+    tools: impl IntoIterator<Item = &'a ToolDef>,
+    target: Target,
+    options: &RenderOptions,
+) -> Result<Rendered, RenderError> {
+    let provider = provider(target);
+    let mut entries = Vec::new();
+    let mut report = LoweringReport::default();
+    let mut names: Vec<&str> = Vec::new();
+    for def in tools {
+        if names.contains(&&*def.name) {
+            let lowering = Lowering::new(&def.name, target);
+            return Err(lowering.error("/name", "two tools of one request have this name; tool names must be unique"));
+        }
+        names.push(&def.name);
+        let rendered = def.render_with(target, options)?;
+        entries.push((def, rendered.value));
+        report.changes.extend(rendered.report.changes);
+    }
+    provider.check_request(&entries, options)?;
+    let value = provider.tools_field(entries.into_iter().map(|(_, value)| value).collect());
+    Ok(Rendered { value, report })
+}

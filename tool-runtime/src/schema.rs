@@ -1,0 +1,71 @@
+//! Schema generation: the one JSON Schema (draft 2020-12) every target is lowered from, made from
+//! Rust types by schemars; and the schema helpers a program reading definitions needs.
+
+use schemars::JsonSchema;
+use schemars::generate::SchemaSettings;
+use serde_json::Value;
+
+pub use crate::lower::merge_object_all_of;
+pub use crate::lower::refs::resolve;
+
+/// The settings every tool schema is generated with: draft 2020-12, definitions under `$defs`,
+/// no `$schema` keyword (targets add it where they want it).
+pub fn settings() -> SchemaSettings {
+    SchemaSettings::draft2020_12().with(|settings| settings.meta_schema = None)
+}
+
+/// The input schema of a tool whose arguments deserialize into `T`.
+///
+/// The root's `title` and `description` are dropped: the root is the arguments object, whose name is
+/// the tool's and whose description is the tool's description. An object root always carries
+/// `properties`, empty for a tool without arguments, as strict validators and MCP clients expect.
+///
+/// ```
+/// use schemars::JsonSchema;
+/// use serde_json::json;
+///
+/// /// Arguments.
+/// #[derive(JsonSchema)]
+/// struct Args {
+///     /// The query.
+///     query: String,
+/// }
+///
+/// assert_eq!(
+///     tool_runtime::schema::input_schema::<Args>(),
+///     json!({
+///         "type": "object",
+///         "properties": {"query": {"type": "string", "description": "The query."}},
+///         "required": ["query"]
+///     })
+/// );
+/// ```
+pub fn input_schema<T: JsonSchema>() -> Value {
+    tidy_input_root(settings().into_generator().into_root_schema_for::<T>().to_value())
+}
+
+/// [`input_schema`]'s changes to the root, apart so that they are compiled once, not per type.
+fn tidy_input_root(mut schema: Value) -> Value {
+    if let Some(root) = schema.as_object_mut() {
+        root.remove("title");
+        root.remove("description");
+        if root.get("type").is_some_and(|ty| ty == "object") && !root.contains_key("properties") {
+            root.insert("properties".to_owned(), Value::Object(Default::default()));
+        }
+    }
+    schema
+}
+
+/// The output schema of a tool that returns `T`. The root's `description` (the type's doc comment)
+/// is kept; its `title` is dropped, since schemars makes one up for types without a name of their
+/// own (`"Array_of_Page"`, `"uint8"`).
+pub fn output_schema<T: JsonSchema>() -> Value {
+    tidy_output_root(settings().into_generator().into_root_schema_for::<T>().to_value())
+}
+
+fn tidy_output_root(mut schema: Value) -> Value {
+    if let Some(root) = schema.as_object_mut() {
+        root.remove("title");
+    }
+    schema
+}

@@ -25,3 +25,18 @@ pub fn write_atomically(path: &Path, contents: &str) -> std::io::Result<()> {
 pub fn pretty(value: &serde_json::Value) -> String {
     serde_json::to_string_pretty(value).expect("JSON values serialize") + "\n"
 }
+
+/// Reads the JSON text of `file` (`-` for standard input), with the name a bare schema in it takes.
+pub fn load_json(file: &std::path::Path) -> Result<(serde_json::Value, String), crate::Failure> {
+    use crate::Failure;
+    let text = if file.as_os_str() == "-" {
+        let mut text = String::new();
+        std::io::Read::read_to_string(&mut std::io::stdin(), &mut text)?;
+        text
+    } else {
+        std::fs::read_to_string(file).map_err(|err| Failure(format!("cannot read {}: {err}", file.display())))?
+    };
+    let value = serde_json::from_str(&text).map_err(|err| Failure(format!("{} is not JSON: {err}", file.display())))?;
+    let stem = file.file_stem().and_then(|stem| stem.to_str()).filter(|stem| *stem != "-").unwrap_or("tool").to_owned();
+    Ok((value, stem))
+}

@@ -7,8 +7,6 @@
 //! Exit codes: 0 all is well; 1 problems found (stale files, render errors, lint warnings denied,
 //! a schema that cannot be lowered); 2 usage or build errors.
 
-mod definitions;
-mod dialect;
 mod export;
 mod files;
 mod import;
@@ -17,7 +15,6 @@ mod lower;
 mod output;
 mod probe;
 mod rust_names;
-mod schema_check;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -25,7 +22,7 @@ use std::process::ExitCode;
 use clap::{Args, Parser, Subcommand};
 use tool_runtime::{RenderOptions, Target};
 
-pub use lower::{LowerError, Lowered, Message, lower, lower_each};
+pub use tool_runtime::read::{Lowered, Message, ReadError as LowerError, lower, lower_each};
 
 /// Tool definitions for every LLM provider, compiled from Rust.
 #[derive(Parser)]

@@ -78,6 +78,8 @@ mod lower;
 pub mod mcp;
 pub mod pointer;
 mod provider;
+#[cfg(feature = "read")]
+pub mod read;
 pub mod registry;
 pub mod schema;
 mod tool;
@@ -93,7 +95,7 @@ pub use dispatch::{
     ToolCall, ToolResult,
 };
 pub use error::{ArgumentProblem, ToolError};
-pub use lower::report::{Change, ChangeKind, LoweringReport, RenderError, Rendered};
+pub use lower::report::{Change, ChangeKind, LoweringReport, Remedy, RenderError, Rendered};
 pub use provider::render_tools;
 pub use tool::{ConfigTool, FnTool, Tool};
 pub use tool_macros::{tool, toolbox};

@@ -4,7 +4,7 @@
 use std::borrow::Cow;
 
 /// `name` as a reference token: `~` written `~0`, `/` written `~1`.
-pub(crate) fn token(name: &str) -> Cow<'_, str> {
+pub fn token(name: &str) -> Cow<'_, str> {
     if name.bytes().any(|b| b == b'~' || b == b'/') {
         Cow::Owned(name.replace('~', "~0").replace('/', "~1"))
     } else {
@@ -13,7 +13,7 @@ pub(crate) fn token(name: &str) -> Cow<'_, str> {
 }
 
 /// A reference token read back: `~1` is `/`, `~0` is `~`.
-pub(crate) fn unescape(token: &str) -> Cow<'_, str> {
+pub fn unescape(token: &str) -> Cow<'_, str> {
     if token.contains('~') { Cow::Owned(token.replace("~1", "/").replace("~0", "~")) } else { Cow::Borrowed(token) }
 }
 

@@ -11,9 +11,11 @@ use serde_json::Value;
 use syn::Ident;
 
 use super::carry::{self, FIELD_KEYWORDS, Kind};
-use crate::definitions::{self, Definition};
+use crate::output;
 use crate::rust_names::{self, Scope};
-use crate::{output, schema_check};
+use tool_runtime::pointer;
+use tool_runtime::read::Definition;
+use tool_runtime::schema::resolve;
 
 /// Keywords left out without a word: the dialect's name, definitions (read where they are
 /// referred to), and a title (the Rust name is the title).
@@ -102,8 +104,8 @@ impl Generator {
             );
             return Err(refuse(&tool.at, &reason));
         }
-        if let Some((path, rule)) = schema_check::problem(&tool.schema, &tool.schema_at) {
-            return Err(refuse(&path, &rule));
+        if let Err(err) = tool.check() {
+            return Err(refuse(&err.path, &err.rule));
         }
         self.loose = tool.strict == Some(false);
         self.refused = None;
@@ -184,7 +186,7 @@ impl Generator {
         for (name, property) in schema["properties"].as_object().into_iter().flatten() {
             let ident = idents.unique(rust_names::field(name));
             let rename = (ident.to_string().trim_start_matches("r#") != name).then(|| quote!(#[serde(rename = #name)]));
-            let path = format!("{path}/properties/{}", definitions::pointer_token(name));
+            let path = format!("{path}/properties/{}", pointer::token(name));
             let resolved = resolve(property, root);
             let own = scalar(property, root);
             // The property as written, so a `$ref` cycle through it is seen.
@@ -438,19 +440,6 @@ fn deny_unknown_fields(schema: &Value) -> TokenStream {
 /// A type as Rust code is written (`Vec<String>`, not `Vec < String >`), for an attribute's string.
 fn type_text(ty: &TokenStream) -> String {
     ty.to_string().replace(" :: ", "::").replace(" <", "<").replace("< ", "<").replace(" >", ">").replace(" ,", ",")
-}
-
-fn resolve<'a>(schema: &'a Value, root: &'a Value) -> &'a Value {
-    match schema
-        .get("$ref")
-        .and_then(Value::as_str)
-        .and_then(|reference| reference.strip_prefix("#/$defs/").or_else(|| reference.strip_prefix("#/definitions/")))
-    {
-        Some(name) => {
-            root.get("$defs").or_else(|| root.get("definitions")).and_then(|defs| defs.get(name)).unwrap_or(schema)
-        }
-        None => schema,
-    }
 }
 
 /// A property's own schema, whose keywords its field's attributes carry: the schema it refers to,

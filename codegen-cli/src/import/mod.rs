@@ -10,13 +10,13 @@ use std::path::Path;
 
 use quote::quote;
 
-use crate::definitions::{self, Definition};
 use crate::{Failure, Outcome, files, output};
 use generator::Generator;
+use tool_runtime::read::{self, Definition};
 
 pub fn run(file: &Path, out: Option<&Path>) -> Result<Outcome, Failure> {
-    let (input, stem) = definitions::load(file)?;
-    let imported = generate(&definitions::read(&input, &stem)?)?;
+    let (input, stem) = files::load_json(file)?;
+    let imported = generate(&read::definitions(&input, &stem)?)?;
     for warning in &imported.left_out {
         output::warning(warning);
     }

@@ -2,7 +2,7 @@
 
 use serde_json::Value;
 
-use crate::lower::report::{Lowering, RenderError};
+use crate::lower::report::{Lowering, Remedy, RenderError};
 use crate::lower::walk::walk_mut;
 use crate::pointer::child_path;
 
@@ -28,9 +28,10 @@ pub(crate) fn check_property_keys(
         if let Some(Value::Object(properties)) = node.get("properties")
             && let Some(bad) = properties.keys().find(|key| !valid(key))
         {
-            return Err(lowering.error(
+            return Err(lowering.error_with(
                 &child_path(&child_path(at, "properties"), bad),
-                format!("the property name `{bad}` does not match {rule}; rename it (`#[arg(rename = \"...\")]` or `#[serde(rename = \"...\")]`)"),
+                format!("the property name `{bad}` does not match {rule}"),
+                Remedy::RenameProperty,
             ));
         }
         Ok(())

@@ -104,16 +104,97 @@ pub struct RenderError {
     pub target: Target,
     /// JSON Pointer to the offending part of the rendered definition.
     pub path: String,
-    /// The rule broken and what to do about it.
+    /// The rule broken.
     pub rule: String,
+    /// What to do about it, where there is a change that helps.
+    pub remedy: Option<Remedy>,
+}
+
+/// What to do about a [`RenderError`], kept apart from its rule so that each author reads it in
+/// their own terms: [`Remedy::for_rust`] for a `#[tool]` (what `Display` shows), [`Remedy::for_json`]
+/// for a definition written as JSON.
+///
+/// ```
+/// use serde_json::json;
+/// use tool_runtime::{Remedy, Target, ToolDef};
+///
+/// let free_form = json!({"type": "object", "properties": {"data": {}}, "required": ["data"]});
+/// let err = ToolDef::new("store", "Store data.", free_form).render(Target::OpenAi).unwrap_err();
+/// assert_eq!(err.remedy, Some(Remedy::GiveItAType));
+/// assert!(err.to_string().ends_with("or opt the tool out with `#[tool(strict = false)]`"));
+/// assert!(err.for_json_authors().ends_with("or set `\"strict\": false` on the tool"));
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Remedy {
+    /// A keyword strict mode refuses: simplify the type, or turn strict mode off for the tool.
+    SimplifyOrOptOut,
+    /// Free-form JSON in strict mode: give it a type, or turn strict mode off.
+    GiveItAType,
+    /// A map in strict mode: a list of key/value pairs or an object, or turn strict mode off.
+    ListOfPairs,
+    /// A property name the target does not take: rename it.
+    RenameProperty,
+    /// A root union without a tag: give its branches a field that tells them apart.
+    TagTheUnion,
+}
+
+impl Remedy {
+    /// The remedy in the words of a Rust author (`#[tool]`, serde attributes).
+    pub fn for_rust(self) -> &'static str {
+        match self {
+            Remedy::SimplifyOrOptOut => "simplify the type or opt out with `#[tool(strict = false)]`",
+            Remedy::GiveItAType => {
+                "give it a type (a struct or an enum), or opt the tool out with `#[tool(strict = false)]`"
+            }
+            Remedy::ListOfPairs => {
+                "use a `Vec` of key/value structs or a struct, or opt the tool out with `#[tool(strict = false)]`"
+            }
+            Remedy::RenameProperty => "rename it (`#[arg(rename = \"...\")]` or `#[serde(rename = \"...\")]`)",
+            Remedy::TagTheUnion => "use an enum with `#[serde(tag = \"...\")]` or a struct",
+        }
+    }
+
+    /// The remedy in the words of someone who wrote the definition as JSON.
+    pub fn for_json(self) -> &'static str {
+        match self {
+            Remedy::SimplifyOrOptOut => "simplify the type or set `\"strict\": false` on the tool",
+            Remedy::GiveItAType => {
+                "give it a type (an object with properties, or an enum), or set `\"strict\": false` on the tool"
+            }
+            Remedy::ListOfPairs => {
+                "use an array of key/value objects or an object with properties, or set `\"strict\": false` on \
+                 the tool"
+            }
+            Remedy::RenameProperty => "rename the property",
+            Remedy::TagTheUnion => "give every branch a property that tells them apart, or make it one object",
+        }
+    }
+}
+
+impl RenderError {
+    /// The error as [`Display`](fmt::Display) words it, with the remedy for someone who wrote the
+    /// definition as JSON rather than in Rust.
+    pub fn for_json_authors(&self) -> String {
+        self.worded(Remedy::for_json)
+    }
+
+    fn worded(&self, remedy: fn(Remedy) -> &'static str) -> String {
+        let at = if self.path.is_empty() { "/" } else { &self.path };
+        // One line, whatever a hand-written name holds.
+        let (tool, at, rule) = (one_line(&self.tool), one_line(at), one_line(&self.rule));
+        let mut text = format!("tool `{tool}` cannot be rendered for {} at {at}: {rule}", self.target);
+        if let Some(fix) = self.remedy {
+            text.push_str("; ");
+            text.push_str(remedy(fix));
+        }
+        text
+    }
 }
 
 impl fmt::Display for RenderError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let at = if self.path.is_empty() { "/" } else { &self.path };
-        // One line, whatever a hand-written name holds.
-        let (tool, at, rule) = (one_line(&self.tool), one_line(at), one_line(&self.rule));
-        write!(f, "tool `{tool}` cannot be rendered for {} at {at}: {rule}", self.target)
+        f.write_str(&self.worded(Remedy::for_rust))
     }
 }
 
@@ -152,6 +233,17 @@ impl Lowering {
     }
 
     pub fn error(&self, path: &str, rule: impl Into<String>) -> RenderError {
-        RenderError { tool: self.tool.clone(), target: self.target, path: path.to_owned(), rule: rule.into() }
+        RenderError {
+            tool: self.tool.clone(),
+            target: self.target,
+            path: path.to_owned(),
+            rule: rule.into(),
+            remedy: None,
+        }
+    }
+
+    /// [`Lowering::error`] with what to do about it.
+    pub fn error_with(&self, path: &str, rule: impl Into<String>, remedy: Remedy) -> RenderError {
+        RenderError { remedy: Some(remedy), ..self.error(path, rule) }
     }
 }

@@ -5,7 +5,7 @@ use serde_json::{Map, Value};
 
 use super::nullable::{NullStyle, is_nullable, make_nullable};
 use super::walk::{each_boolean_subschema, walk_mut};
-use crate::lower::report::{ChangeKind, Lowering, RenderError};
+use crate::lower::report::{ChangeKind, Lowering, Remedy, RenderError};
 use crate::pointer::child_path;
 
 /// Keywords that make what is valid depend on conditions or positions, which no strict mode and no
@@ -64,8 +64,7 @@ fn is_free_form(node: &Map<String, Value>) -> bool {
 
 const NOTHING: &str = "a `false` schema (no value is valid) cannot be expressed in strict mode; remove what it \
                        stands for";
-const FREE_FORM: &str = "free-form JSON (any value) cannot be expressed in strict mode; give it a type \
-                         (a struct or an enum), or opt the tool out with `#[tool(strict = false)]`";
+const FREE_FORM: &str = "free-form JSON (any value) cannot be expressed in strict mode";
 
 pub(crate) fn strict_objects(
     schema: &mut Value,
@@ -75,12 +74,16 @@ pub(crate) fn strict_objects(
     lowering: &mut Lowering,
 ) -> Result<(), RenderError> {
     each_boolean_subschema(schema, path, &mut |value, at| {
-        Err(lowering.error(at, if value == &Value::Bool(true) { FREE_FORM } else { NOTHING }))
+        Err(if value == &Value::Bool(true) {
+            lowering.error_with(at, FREE_FORM, Remedy::GiveItAType)
+        } else {
+            lowering.error(at, NOTHING)
+        })
     })?;
     let mut notes = Vec::new();
     walk_mut(schema, path, &mut |node, at| {
         if is_free_form(node) {
-            return Err(lowering.error(at, FREE_FORM));
+            return Err(lowering.error_with(at, FREE_FORM, Remedy::GiveItAType));
         }
         if let Some(Value::Array(types)) = node.get("type")
             && let [only] = types.as_slice()
@@ -104,10 +107,10 @@ pub(crate) fn strict_objects(
         if node.contains_key("patternProperties")
             || node.get("additionalProperties").is_some_and(|extra| extra != &Value::Bool(false))
         {
-            return Err(lowering.error(
+            return Err(lowering.error_with(
                 at,
-                "a map (an object with arbitrary keys) cannot be expressed in strict mode; use a `Vec` of \
-                 key/value structs or a struct, or opt the tool out with `#[tool(strict = false)]`",
+                "a map (an object with arbitrary keys) cannot be expressed in strict mode",
+                Remedy::ListOfPairs,
             ));
         }
         node.insert("additionalProperties".to_owned(), Value::Bool(false));

@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use serde_json::{Map, Value, json};
 
 use super::describe::append_paragraph;
-use crate::lower::report::{ChangeKind, Lowering, RenderError};
+use crate::lower::report::{ChangeKind, Lowering, Remedy, RenderError};
 
 /// A root union of objects discriminated by one string field, borrowed from its schema.
 #[derive(Debug, Clone, PartialEq)]
@@ -90,10 +90,10 @@ pub(crate) fn flat_copy(schema: &Value, path: &str, lowering: &mut Lowering) -> 
         return Ok(schema.clone());
     }
     let Some(union) = tagged_union(schema) else {
-        return Err(lowering.error(
+        return Err(lowering.error_with(
             path,
-            "the arguments are a union (`oneOf`/`anyOf` at the root) without a tag field, which providers refuse; \
-             use an enum with `#[serde(tag = \"...\")]` or a struct",
+            "the arguments are a union (`oneOf`/`anyOf` at the root) without a tag field, which providers refuse",
+            Remedy::TagTheUnion,
         ));
     };
     let tag = &union.tag;

@@ -7,7 +7,7 @@ use crate::pointer::{push_index, push_token};
 
 /// What a keyword's value holds, as far as walking subschemas goes.
 #[derive(Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Holds {
+enum Holds {
     /// One subschema.
     One,
     /// A list of subschemas.
@@ -18,7 +18,7 @@ pub(crate) enum Holds {
 
 /// What `keyword`'s value holds, if subschemas (a `match`, which compiles to a few comparisons of
 /// length and bytes: every key of every node of every walk goes through it).
-pub(crate) fn holds(keyword: &str) -> Option<Holds> {
+fn holds(keyword: &str) -> Option<Holds> {
     match keyword {
         "items"
         | "additionalProperties"
@@ -83,6 +83,49 @@ pub(crate) fn each_child_mut<E>(
         path.truncate(at);
     }
     Ok(())
+}
+
+/// [`each_child_mut`] for reading: calls `visit` on each direct subschema of `node`, with `path`
+/// extended to its pointer while it runs; stops at the first `Some`.
+pub(crate) fn find_child<T>(
+    node: &Map<String, Value>,
+    path: &mut String,
+    visit: &mut dyn FnMut(&Value, &mut String) -> Option<T>,
+) -> Option<T> {
+    let at = path.len();
+    for (key, value) in node {
+        let keyword = key.as_str();
+        let found = match (holds(keyword), value) {
+            (Some(Holds::One), _) => {
+                push_token(path, keyword);
+                visit(value, path)
+            }
+            (Some(Holds::List), Value::Array(items)) => {
+                push_token(path, keyword);
+                let base = path.len();
+                items.iter().enumerate().find_map(|(index, item)| {
+                    path.truncate(base);
+                    push_index(path, index);
+                    visit(item, path)
+                })
+            }
+            (Some(Holds::Map), Value::Object(entries)) => {
+                push_token(path, keyword);
+                let base = path.len();
+                entries.iter().find_map(|(name, item)| {
+                    path.truncate(base);
+                    push_token(path, name);
+                    visit(item, path)
+                })
+            }
+            _ => None,
+        };
+        path.truncate(at);
+        if found.is_some() {
+            return found;
+        }
+    }
+    None
 }
 
 /// A visitor of schema nodes: the node and its JSON Pointer.

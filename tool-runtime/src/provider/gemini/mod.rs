@@ -1,10 +1,12 @@
 //! Gemini: function declarations with `parameters` (the OpenAPI 3.0 subset) or, with the option,
 //! `parametersJsonSchema`, wrapped in one `functionDeclarations` tool; `functionCall` parts, their
 //! stream (arguments streamed as values at JSON paths) and the `functionResponse` reply; the
-//! images it takes; its tool choice (`toolConfig`).
+//! images it takes; its tool choice (`toolConfig`); and reading `parameters` back as JSON Schema
+//! ([`openapi`]).
 
 mod json_path;
 mod lower;
+pub(crate) mod openapi;
 mod wire;
 
 use serde_json::{Map, Value, json};

@@ -14,7 +14,7 @@ use crate::lower::names::{ascii_word, check_name};
 use crate::lower::nullable::NullStyle;
 use crate::lower::object;
 use crate::lower::refs::{Recursion, inline_refs};
-use crate::lower::report::{ChangeKind, Lowering, RenderError};
+use crate::lower::report::{ChangeKind, Lowering, Remedy, RenderError};
 use crate::lower::root::object_root;
 use crate::lower::strict::{CONDITIONAL, Optional, is_object, strict_objects};
 use crate::lower::union::flat_copy;
@@ -155,9 +155,10 @@ fn strict_keywords(schema: &mut Value, path: &str, lowering: &mut Lowering) -> R
         if node.keys().any(|key| refused(key))
             && let Some(keyword) = REFUSED.iter().chain(CONDITIONAL).find(|keyword| node.contains_key(**keyword))
         {
-            return Err(lowering.error(
+            return Err(lowering.error_with(
                 at,
-                format!("`{keyword}` cannot be expressed in OpenAI strict mode; simplify the type or opt out with `#[tool(strict = false)]`"),
+                format!("`{keyword}` cannot be expressed in OpenAI strict mode"),
+                Remedy::SimplifyOrOptOut,
             ));
         }
         if node

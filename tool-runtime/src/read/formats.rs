@@ -1,46 +1,16 @@
-//! Tool definitions written by hand, in any provider's format, read into one shape: name,
-//! description, JSON Schema of the arguments, and whether strict mode was asked for.
-//!
-//! Recognized: OpenAI chat (`[{"type": "function", "function": {…}}]`), OpenAI Responses
-//! (`[{"type": "function", "name", "parameters"}]`), Anthropic (`[{"name", "input_schema"}]`),
-//! Gemini (`[{"functionDeclarations": […]}]` or declarations with OpenAPI `parameters`), MCP
-//! (`{"tools": […]}` or `[{"name", "inputSchema"}]`), one tool of any of these, or a bare JSON Schema
-//! (named after its file).
+//! The shapes tool definitions come in, each read into one [`Definition`]: OpenAI chat
+//! (`[{"type": "function", "function": {…}}]`), OpenAI Responses (`[{"type": "function", "name",
+//! "parameters"}]`), Anthropic (`[{"name", "input_schema"}]`), Gemini (`[{"functionDeclarations": […]}]`
+//! or declarations with OpenAPI `parameters` or `parametersJsonSchema`), MCP (`{"tools": […]}`, a
+//! `tools/list` result, or `[{"name", "inputSchema"}]`), one tool of any of these, or a bare JSON
+//! Schema (named after its file).
 
 use serde_json::{Value, json};
 
-use crate::Failure;
+use super::{Definition, ReadError};
+use crate::provider::gemini_openapi;
 
-pub struct Definition {
-    pub name: String,
-    pub description: String,
-    pub schema: Value,
-    /// Strict mode as the input asks for it; `None` where it says nothing (strict mode is then
-    /// tried, not demanded: a tool it cannot express is lowered without it, with a warning).
-    pub strict: Option<bool>,
-    /// JSON Pointer of the definition in the input, for messages.
-    pub at: String,
-    /// JSON Pointer of the schema in the input.
-    pub schema_at: String,
-    /// The quirks of other dialects read in the schema (paths relative to it).
-    pub notes: Vec<crate::dialect::Note>,
-}
-
-/// Reads `input`, whose file name gives a bare schema its tool name.
-pub fn read(input: &Value, file_stem: &str) -> Result<Vec<Definition>, Failure> {
-    let mut definitions = read_any(input, file_stem)?;
-    for def in &mut definitions {
-        // The dialect a schema claims means nothing to a model, and some MCP clients refuse the
-        // keyword; every target is lowered from 2020-12.
-        if let Some(root) = def.schema.as_object_mut() {
-            root.remove("$schema");
-        }
-        def.notes = crate::dialect::read(&mut def.schema);
-    }
-    Ok(definitions)
-}
-
-fn read_any(input: &Value, file_stem: &str) -> Result<Vec<Definition>, Failure> {
+pub(super) fn read_any(input: &Value, file_stem: &str) -> Result<Vec<Definition>, ReadError> {
     match input {
         Value::Array(items) => {
             let mut out = Vec::new();
@@ -48,6 +18,20 @@ fn read_any(input: &Value, file_stem: &str) -> Result<Vec<Definition>, Failure> 
                 out.extend(one(item, &format!("/{index}"), file_stem)?);
             }
             Ok(out)
+        }
+        // A whole JSON-RPC response to `tools/list`.
+        Value::Object(object)
+            if object.get("result").and_then(|result| result.get("tools")).is_some_and(Value::is_array) =>
+        {
+            read_any(&object["result"], file_stem).map(|defs| {
+                defs.into_iter()
+                    .map(|mut def| {
+                        def.at = format!("/result{}", def.at);
+                        def.schema_at = format!("/result{}", def.schema_at);
+                        def
+                    })
+                    .collect()
+            })
         }
         Value::Object(object) if object.get("tools").is_some_and(Value::is_array) => {
             read_any(&object["tools"], file_stem).map(|defs| {
@@ -64,16 +48,11 @@ fn read_any(input: &Value, file_stem: &str) -> Result<Vec<Definition>, Failure> 
     }
 }
 
-/// `name` as a JSON Pointer token (`~` and `/` escaped), for paths into an input file.
-pub fn pointer_token(name: &str) -> std::borrow::Cow<'_, str> {
-    if name.contains(['~', '/']) { name.replace('~', "~0").replace('/', "~1").into() } else { name.into() }
-}
-
 fn text(value: &Value, key: &str) -> String {
     value.get(key).and_then(Value::as_str).unwrap_or_default().to_owned()
 }
 
-fn one(item: &Value, at: &str, file_stem: &str) -> Result<Vec<Definition>, Failure> {
+fn one(item: &Value, at: &str, file_stem: &str) -> Result<Vec<Definition>, ReadError> {
     let strict = item.get("strict").and_then(Value::as_bool);
     let def = |name: String, description: String, schema: Value, at: String, schema_at: String| Definition {
         name,
@@ -129,10 +108,7 @@ fn one(item: &Value, at: &str, file_stem: &str) -> Result<Vec<Definition>, Failu
         let name = tool_names::snake_case(file_stem).replace('-', "_");
         return Ok(vec![def(name, description, schema, at.to_owned(), at.to_owned())]);
     }
-    Err(Failure(format!(
-        "the input at {} is neither a tool definition of a known provider nor a JSON Schema",
-        if at.is_empty() { "/" } else { at }
-    )))
+    Err(ReadError::new(at, "neither a tool definition of a known provider nor a JSON Schema"))
 }
 
 /// A Gemini declaration: `parametersJsonSchema` as it is, `parameters` from OpenAPI to JSON Schema.
@@ -141,7 +117,7 @@ fn gemini(declaration: &Value, at: &str) -> Definition {
         Some(schema) => (schema.clone(), "parametersJsonSchema"),
         None => {
             let mut schema = declaration.get("parameters").cloned().unwrap_or_else(|| json!({"type": "object"}));
-            from_openapi(&mut schema);
+            gemini_openapi::to_json_schema(&mut schema);
             (schema, "parameters")
         }
     };
@@ -154,37 +130,4 @@ fn gemini(declaration: &Value, at: &str) -> Definition {
         schema_at: format!("{at}/{key}"),
         notes: Vec::new(),
     }
-}
-
-/// OpenAPI's upper-case types and `nullable` written as JSON Schema.
-fn from_openapi(schema: &mut Value) {
-    match schema {
-        Value::Object(node) => {
-            if let Some(Value::String(ty)) = node.get_mut("type") {
-                ty.make_ascii_lowercase();
-            }
-            if node.remove("nullable") == Some(Value::Bool(true))
-                && let Some(ty) = node.get("type").cloned()
-            {
-                node.insert("type".to_owned(), json!([ty, "null"]));
-            }
-            node.values_mut().for_each(from_openapi);
-        }
-        Value::Array(items) => items.iter_mut().for_each(from_openapi),
-        _ => {}
-    }
-}
-
-/// Reads the JSON text of `file` (`-` for standard input).
-pub fn load(file: &std::path::Path) -> Result<(Value, String), Failure> {
-    let text = if file.as_os_str() == "-" {
-        let mut text = String::new();
-        std::io::Read::read_to_string(&mut std::io::stdin(), &mut text)?;
-        text
-    } else {
-        std::fs::read_to_string(file).map_err(|err| Failure(format!("cannot read {}: {err}", file.display())))?
-    };
-    let value = serde_json::from_str(&text).map_err(|err| Failure(format!("{} is not JSON: {err}", file.display())))?;
-    let stem = file.file_stem().and_then(|stem| stem.to_str()).filter(|stem| *stem != "-").unwrap_or("tool").to_owned();
-    Ok((value, stem))
 }

@@ -5,31 +5,35 @@
 //! `exclusiveMinimum`/`exclusiveMaximum`, and a non-standard `optional` flag. Metadata that means
 //! nothing to a model (`$id`, `$comment`) is dropped, never moved into a description.
 
-use std::fmt::Write;
+use std::convert::Infallible;
 
 use serde_json::{Map, Value, json};
 
-/// What one reading changed: where (a JSON Pointer into the schema) and what.
-pub struct Note {
-    pub path: String,
-    pub what: String,
-}
+use crate::lower::walk::each_child_mut;
+
+use super::Note;
 
 /// Reads `schema` in place, returning a note per quirk read.
-pub fn read(schema: &mut Value) -> Vec<Note> {
+pub(super) fn read(schema: &mut Value) -> Vec<Note> {
     let mut notes = Vec::new();
     walk(schema, &mut String::new(), &mut notes);
     notes
 }
 
-/// Keywords whose value is a schema, and those whose value is an array or object of schemas.
-const SCHEMA: [&str; 8] = ["items", "additionalProperties", "not", "contains", "propertyNames", "if", "then", "else"];
-const SCHEMAS: [&str; 7] = ["properties", "$defs", "definitions", "patternProperties", "anyOf", "oneOf", "allOf"];
-
-/// Reads the schema at `path` and below; `path` is a buffer each child's path is built in.
+/// Reads the schema at `path` and below, each node before its subschemas; `path` is a buffer each
+/// subschema's path is built in.
 fn walk(node: &mut Value, path: &mut String, notes: &mut Vec<Note>) {
     let Value::Object(schema) = node else { return };
-    let mut note = |what: String| notes.push(Note { path: path.clone(), what });
+    read_node(schema, path, notes);
+    let Ok(()) = each_child_mut::<Infallible>(schema, path, &mut |child, path| {
+        walk(child, path, notes);
+        Ok(())
+    });
+}
+
+/// Reads the quirks of one schema node.
+fn read_node(schema: &mut Map<String, Value>, path: &str, notes: &mut Vec<Note>) {
+    let mut note = |what: String| notes.push(Note { path: path.to_owned(), what });
     for key in ["$id", "$comment"] {
         if schema.remove(key).is_some() {
             note(format!("`{key}` dropped: it means nothing to a model"));
@@ -69,35 +73,6 @@ fn walk(node: &mut Value, path: &mut String, notes: &mut Vec<Note>) {
             "`optional: {optional}` dropped: not JSON Schema (`required` says which properties must be given)"
         ));
     }
-    let here = path.len();
-    let child_at = |path: &mut String, parts: std::fmt::Arguments| {
-        path.truncate(here);
-        let _ = path.write_fmt(parts);
-    };
-    for key in SCHEMA {
-        if let Some(child) = schema.get_mut(key) {
-            child_at(path, format_args!("/{key}"));
-            walk(child, path, notes);
-        }
-    }
-    for key in SCHEMAS.into_iter().chain(["prefixItems"]) {
-        match schema.get_mut(key) {
-            Some(Value::Object(children)) if key != "prefixItems" => {
-                for (name, child) in children.iter_mut() {
-                    child_at(path, format_args!("/{key}/{}", crate::definitions::pointer_token(name)));
-                    walk(child, path, notes);
-                }
-            }
-            Some(Value::Array(children)) => {
-                for (index, child) in children.iter_mut().enumerate() {
-                    child_at(path, format_args!("/{key}/{index}"));
-                    walk(child, path, notes);
-                }
-            }
-            _ => {}
-        }
-    }
-    path.truncate(here);
 }
 
 /// The JSON Schema type a type name of another dialect means, `None` for any value.

@@ -2,15 +2,15 @@
 //! a keyword of the wrong type, a `pattern` that is not a regular expression or a `$ref` that
 //! points nowhere would otherwise pass through into output the provider rejects.
 
-use std::fmt::Write;
-
 use jsonschema::Draft;
 use serde_json::Value;
+
+use crate::lower::walk::find_child;
 
 /// Why `schema`, found at `schema_at` in the input, is not valid JSON Schema 2020-12 (the dialect
 /// every target starts from): the JSON Pointer of the offending part in the input, and the rule.
 /// `None` when it is valid.
-pub fn problem(schema: &Value, schema_at: &str) -> Option<(String, String)> {
+pub(super) fn problem(schema: &Value, schema_at: &str) -> Option<(String, String)> {
     // The dialect is 2020-12 whatever the schema claims: that is what the targets are lowered from.
     let without_dialect;
     let schema = match schema.as_object() {
@@ -70,33 +70,17 @@ fn refers(schema: &Value) -> bool {
     }
 }
 
-/// The first `pattern` below `schema` that is no regular expression, wherever it stands: building
-/// the validator compiles only the patterns a `$ref` or the root reaches, and a provider checks all.
+/// The first `pattern` of a subschema of `schema` that is no regular expression: building the
+/// validator compiles only the patterns a `$ref` or the root reaches, and a provider checks all.
+/// Only schemas are looked at: a property named `pattern`, or a default holding one, is no keyword.
 fn invalid_pattern(schema: &Value, path: &mut String) -> Option<(String, String)> {
-    let here = path.len();
-    let found = match schema {
-        Value::Object(node) => node.iter().find_map(|(key, value)| {
-            path.truncate(here);
-            path.push('/');
-            path.push_str(&crate::definitions::pointer_token(key));
-            match (key.as_str(), value) {
-                ("pattern", Value::String(pattern)) => {
-                    // Every pattern, even one no `$ref` reaches (which building the validator skips).
-                    let err = jsonschema::validator_for(&serde_json::json!({"pattern": pattern})).err()?;
-                    Some((path.clone(), format!("not valid JSON Schema (2020-12): {err}")))
-                }
-                _ => invalid_pattern(value, path),
-            }
-        }),
-        Value::Array(items) => items.iter().enumerate().find_map(|(index, item)| {
-            path.truncate(here);
-            let _ = write!(path, "/{index}");
-            invalid_pattern(item, path)
-        }),
-        _ => None,
-    };
-    path.truncate(here);
-    found
+    let Value::Object(node) = schema else { return None };
+    if let Some(Value::String(pattern)) = node.get("pattern")
+        && let Err(err) = jsonschema::validator_for(&serde_json::json!({"pattern": pattern}))
+    {
+        return Some((format!("{path}/pattern"), format!("not valid JSON Schema (2020-12): {err}")));
+    }
+    find_child(node, path, &mut |child, path| invalid_pattern(child, path))
 }
 
 #[cfg(test)]

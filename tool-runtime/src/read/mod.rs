@@ -1,0 +1,151 @@
+//! Reading tool definitions that arrive as JSON — any provider's format, in any dialect of JSON
+//! Schema — into [`ToolDef`]s that lower like any other (feature `read`).
+//!
+//! - [`formats`]: the shapes definitions come in (OpenAI, Anthropic, Gemini, MCP, bare JSON Schema);
+//! - [`quirks`]: the dialects their schemas are written in (Python and Java type names, OpenAPI's
+//!   `nullable`, draft-04's boolean bounds, `$id`, …), read as JSON Schema 2020-12 with a note each;
+//! - [`check`]: the schema checked as JSON Schema 2020-12, its examples against it;
+//! - [`document`]: a whole document read, checked and lowered, one tool's refusal sinking none of the
+//!   others ([`lower`], [`lower_each`]).
+//!
+//! ```
+//! use serde_json::json;
+//! use tool_runtime::{Target, ToolDef};
+//!
+//! // An MCP server's tool, as `tools/list` lists it.
+//! let listed = json!({
+//!     "name": "get_weather",
+//!     "description": "The weather in a city.",
+//!     "inputSchema": {"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]}
+//! });
+//! let def = ToolDef::from_json(&listed).unwrap();
+//! let gemini = def.render(Target::Gemini).unwrap().value;
+//! assert_eq!(gemini["parameters"]["properties"]["city"]["type"], "string");
+//!
+//! let err = ToolDef::from_json(&json!({"name": "x", "inputSchema": {"type": 7}})).unwrap_err();
+//! assert!(err.to_string().starts_with("the input at /inputSchema/type: not valid JSON Schema (2020-12)"), "{err}");
+//! assert_eq!(err.path, "/inputSchema/type");
+//! ```
+
+mod check;
+mod document;
+mod formats;
+mod quirks;
+
+use std::fmt;
+
+use serde_json::Value;
+
+use crate::ToolDef;
+pub use document::{Lowered, Message, lower, lower_each};
+
+/// One definition read from a document, before its checks.
+#[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
+pub struct Definition {
+    /// The tool's name as written (empty when the input has none).
+    pub name: String,
+    /// Its description as written.
+    pub description: String,
+    /// Its arguments' schema, read as JSON Schema 2020-12 (the quirks of other dialects read, `$schema`
+    /// dropped).
+    pub schema: Value,
+    /// Strict mode as the input asks for it; `None` where it says nothing.
+    pub strict: Option<bool>,
+    /// JSON Pointer of the definition in the document.
+    pub at: String,
+    /// JSON Pointer of its schema in the document.
+    pub schema_at: String,
+    /// The quirks of other dialects read in the schema.
+    pub notes: Vec<Note>,
+}
+
+/// A quirk of another dialect read in a schema, and how it was read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Note {
+    /// JSON Pointer into the schema.
+    pub path: String,
+    /// What was read, in words.
+    pub what: String,
+}
+
+impl Definition {
+    /// Whether the schema is valid JSON Schema 2020-12 (the dialect every target starts from), with
+    /// every `pattern` a regular expression and every example fitting it; or the JSON Pointer of
+    /// the offending part in the document, and the rule.
+    pub fn check(&self) -> Result<(), ReadError> {
+        match check::problem(&self.schema, &self.schema_at) {
+            Some((path, rule)) => Err(ReadError::new(&path, rule)),
+            None => Ok(()),
+        }
+    }
+
+    /// The definition as a [`ToolDef`], strict unless the input says otherwise (each target's
+    /// lowering then decides what strict mode can express).
+    pub fn into_tool_def(self) -> ToolDef {
+        ToolDef::new(self.name, self.description, self.schema).with_strict(self.strict.unwrap_or(true))
+    }
+}
+
+/// Why a document is not tool definitions toolc can read: where (a JSON Pointer into it) and what.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct ReadError {
+    /// JSON Pointer of the offending part of the document (empty for the whole).
+    pub path: String,
+    /// What is wrong, in words.
+    pub rule: String,
+}
+
+impl ReadError {
+    fn new(path: &str, rule: impl Into<String>) -> Self {
+        ReadError { path: path.to_owned(), rule: rule.into() }
+    }
+}
+
+impl fmt::Display for ReadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let at = if self.path.is_empty() { "/" } else { &self.path };
+        write!(f, "the input at {at}: {}", self.rule)
+    }
+}
+
+impl std::error::Error for ReadError {}
+
+/// Every definition in `document`, in order, in any format [`formats`] reads, its schema read as
+/// JSON Schema 2020-12. `file_stem` names a bare schema's tool. Nothing is checked yet: see
+/// [`ToolDef::from_json`] for one definition checked, [`lower`] for a document lowered.
+pub fn definitions(document: &Value, file_stem: &str) -> Result<Vec<Definition>, ReadError> {
+    let mut definitions = formats::read_any(document, file_stem)?;
+    for def in &mut definitions {
+        // The dialect a schema claims means nothing to a model, and some MCP clients refuse the
+        // keyword; every target is lowered from 2020-12.
+        if let Some(root) = def.schema.as_object_mut() {
+            root.remove("$schema");
+        }
+        def.notes = quirks::read(&mut def.schema);
+    }
+    Ok(definitions)
+}
+
+impl ToolDef {
+    /// One tool definition in any provider's format (an MCP `Tool`, an OpenAI, Anthropic or Gemini
+    /// tool, or a bare JSON Schema named `tool`), its schema's dialect read and checked as JSON Schema
+    /// 2020-12 (its examples against it): a definition that lowers like one made by `#[tool]`, or
+    /// an error naming the path in `value` and the rule. Feature `read`.
+    pub fn from_json(value: &Value) -> Result<ToolDef, ReadError> {
+        let mut read = definitions(value, "tool")?;
+        if read.len() != 1 {
+            return Err(ReadError::new(
+                "",
+                format!(
+                    "holds {} tool definitions where one was expected; read a document with `read::definitions`",
+                    read.len()
+                ),
+            ));
+        }
+        let def = read.remove(0);
+        def.check()?;
+        Ok(def.into_tool_def())
+    }
+}

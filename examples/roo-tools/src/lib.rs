@@ -5,5 +5,4 @@
 pub mod all;
 pub mod browser;
 pub mod files;
-pub mod screen;
 pub mod web;

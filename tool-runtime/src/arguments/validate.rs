@@ -15,6 +15,7 @@ use crate::ArgumentProblem;
 use crate::lower::formats::{integer_range, is_rust_number};
 use crate::lower::refs::resolve;
 use crate::lower::union::{TaggedUnion, tagged_union};
+use crate::pointer::child_path;
 
 /// Keywords that constrain values beyond what their Rust types check.
 const CONSTRAINTS: &[&str] = &[
@@ -257,7 +258,7 @@ fn object(
     }
     let extra = node.get("additionalProperties");
     for (name, field) in fields {
-        let here = format!("{at}/{}", name.replace('~', "~0").replace('/', "~1"));
+        let here = child_path(at, name);
         match (properties.and_then(|properties| properties.get(name)), extra) {
             (Some(property), _) => check(field, property, root, &here, problems),
             // Unknown fields are refused unless the schema opens the object on purpose (a map).

@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::browser::Page;
+use super::Page;
 
 /// The screenshot's size, in pixels.
 pub const WIDTH: u32 = 320;

@@ -56,6 +56,10 @@
 //!
 //! Around the tools: toolboxes combined ([`Combine`]), narrowed ([`Toolbox::only`]) and prefixed
 //! ([`Toolbox::prefixed`]), and the tool choice in each provider's words ([`ToolChoice`]).
+//!
+//! Definitions that arrive as JSON (an MCP server's `tools/list`, a configuration file, another
+//! provider's format) are read into [`ToolDef`]s by `read` (feature `read`): `ToolDef::from_json`.
+//! `ARCHITECTURE.md` in the repository maps the modules.
 
 #![warn(missing_docs)]
 
@@ -107,7 +111,7 @@ pub use toolbox::{ParsedCall, ToolList, ToolSet, Toolbox};
 pub mod __private;
 
 /// The README's quick start, compiled and run as a doctest so it cannot drift from the API. Its MCP
-/// example needs the `mcp` feature, which the workspace's test run turns on.
-#[cfg(all(doctest, feature = "mcp"))]
+/// and reading examples need the `mcp` and `read` features, which the workspace's test run turns on.
+#[cfg(all(doctest, feature = "mcp", feature = "read"))]
 #[doc = include_str!("../../README.md")]
 pub struct ReadmeQuickStart;

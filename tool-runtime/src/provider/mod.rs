@@ -127,6 +127,35 @@ pub(crate) trait ReadStream: fmt::Debug + Send {
     fn into_parts(self: Box<Self>) -> (Ending, Vec<ToolCall>, &'static str);
 }
 
+/// The [`ReadStream`] of a provider's stream reader, from its own `event` and `into_parts` methods
+/// and its `ending` field.
+macro_rules! read_stream {
+    ($stream:ty) => {
+        impl $crate::provider::ReadStream for $stream {
+            fn event(
+                &mut self,
+                at: usize,
+                name: &str,
+                data: &str,
+                out: &mut dyn FnMut($crate::call::Streamed<'_>),
+            ) -> Result<(), $crate::call::DispatchError> {
+                <$stream>::event(self, at, name, data, out)
+            }
+
+            fn ending(&self) -> &$crate::provider::stream_state::Ending {
+                &self.ending
+            }
+
+            fn into_parts(
+                self: Box<Self>,
+            ) -> ($crate::provider::stream_state::Ending, Vec<$crate::call::ToolCall>, &'static str) {
+                <$stream>::into_parts(*self)
+            }
+        }
+    };
+}
+pub(crate) use read_stream;
+
 /// The provider of `target`: the one table of providers.
 pub(crate) fn provider(target: Target) -> &'static dyn Provider {
     match target {

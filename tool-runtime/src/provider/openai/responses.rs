@@ -9,7 +9,6 @@ use crate::Target;
 use crate::call::DispatchError;
 use crate::call::Streamed;
 use crate::call::{ToolCall, ToolResult};
-use crate::provider::ReadStream;
 use crate::provider::read_text::{Fields, Key, NamedCall, Object, fields, is_type, maybe, next, objects, some_objects};
 use crate::provider::stream_state::{Ending, ErrorBody, OpenCall, OpenCalls, kind, read};
 use crate::provider::wire::{arguments, array, images, text, texts};
@@ -317,22 +316,4 @@ fields! {
     }
 }
 
-impl ReadStream for Stream {
-    fn event(
-        &mut self,
-        at: usize,
-        name: &str,
-        data: &str,
-        out: &mut dyn FnMut(Streamed<'_>),
-    ) -> Result<(), DispatchError> {
-        Stream::event(self, at, name, data, out)
-    }
-
-    fn ending(&self) -> &Ending {
-        &self.ending
-    }
-
-    fn into_parts(self: Box<Self>) -> (Ending, Vec<ToolCall>, &'static str) {
-        Stream::into_parts(*self)
-    }
-}
+crate::provider::read_stream!(Stream);

@@ -377,8 +377,11 @@ fn fields(target: Target, options: &RenderOptions) -> (&'static str, &'static st
     }
 }
 
+/// A property-name rule: as the error message writes it, and the test of a name.
+type NameRule = (&'static str, fn(&str) -> bool);
+
 /// The property-name rule a target documents, where it has one: a name outside it is refused.
-fn property_name_rule(target: Target, options: &RenderOptions) -> Option<(&'static str, fn(&str) -> bool)> {
+fn property_name_rule(target: Target, options: &RenderOptions) -> Option<NameRule> {
     fn anthropic(name: &str) -> bool {
         (1..=64).contains(&name.len()) && name.bytes().all(|b| b.is_ascii_alphanumeric() || b"_.-".contains(&b))
     }

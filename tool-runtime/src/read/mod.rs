@@ -1,11 +1,11 @@
 //! Reading tool definitions that arrive as JSON — any provider's format, in any dialect of JSON
 //! Schema — into [`ToolDef`]s that lower like any other (feature `read`).
 //!
-//! - [`formats`]: the shapes definitions come in (OpenAI, Anthropic, Gemini, MCP, bare JSON Schema);
-//! - [`quirks`]: the dialects their schemas are written in (Python and Java type names, OpenAPI's
+//! - `formats`: the shapes definitions come in (OpenAI, Anthropic, Gemini, MCP, bare JSON Schema);
+//! - `quirks`: the dialects their schemas are written in (Python and Java type names, OpenAPI's
 //!   `nullable`, draft-04's boolean bounds, `$id`, …), read as JSON Schema 2020-12 with a note each;
-//! - [`check`]: the schema checked as JSON Schema 2020-12, its examples against it;
-//! - [`document`]: a whole document read, checked and lowered, one tool's refusal sinking none of the
+//! - `check`: the schema checked as JSON Schema 2020-12, its examples against it;
+//! - `document`: a whole document read, checked and lowered, one tool's refusal sinking none of the
 //!   others ([`lower`], [`lower_each`]).
 //!
 //! ```
@@ -112,7 +112,7 @@ impl fmt::Display for ReadError {
 
 impl std::error::Error for ReadError {}
 
-/// Every definition in `document`, in order, in any format [`formats`] reads, its schema read as
+/// Every definition in `document`, in order, in any provider's format, its schema read as
 /// JSON Schema 2020-12. `file_stem` names a bare schema's tool. Nothing is checked yet: see
 /// [`ToolDef::from_json`] for one definition checked, [`lower`] for a document lowered.
 pub fn definitions(document: &Value, file_stem: &str) -> Result<Vec<Definition>, ReadError> {

@@ -32,7 +32,7 @@ pub trait ToolSet: Sized {
     fn parse(name: &str, arguments: &str) -> Result<Self, ToolError>;
 
     /// Parses every tool call of a provider response into `(call id, the variant or why not)`, with
-    /// the same decoding and limits as [`Toolbox::handle`].
+    /// the same decoding and limits as [`Toolbox::handle`](super::Toolbox::handle).
     fn parse_response(target: Target, response: &Value) -> Result<Vec<ParsedCall<Self>>, DispatchError> {
         let options = DispatchOptions::default();
         let calls = dispatch::calls(target, response)?;
@@ -40,7 +40,7 @@ pub trait ToolSet: Sized {
     }
 
     /// Parses every tool call of a provider's stream (its server-sent-event bytes) into
-    /// `(call id, the variant or why not)`, read as [`Toolbox::dispatch_stream`] reads it, with how
+    /// `(call id, the variant or why not)`, read as [`Toolbox::dispatch_stream`](super::Toolbox::dispatch_stream) reads it, with how
     /// the stream ended early if it did. A caller that wants each call as soon as it is complete
     /// feeds a [`CallStream`] and parses each call it hands on with [`ToolSet::parse`].
     fn parse_stream(

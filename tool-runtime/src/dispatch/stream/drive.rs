@@ -20,7 +20,7 @@ use crate::dispatch::{self, Exchange};
 
 /// A streamed dispatch, ready to be awaited: made by
 /// [`Toolbox::dispatch_stream`](crate::Toolbox::dispatch_stream) and its siblings. Awaiting it reads
-/// the whole stream and gives the [`Exchange`], as [`Toolbox::dispatch`] gives for a finished
+/// the whole stream and gives the [`Exchange`], as [`Toolbox::dispatch`](crate::Toolbox::dispatch) gives for a finished
 /// response.
 #[must_use = "a streamed dispatch does nothing until it is awaited"]
 pub struct StreamDispatch<'a, T, S, F = fn(StreamEvent<'_>)> {

@@ -63,6 +63,7 @@ impl PartialEq for ToolDef {
 
 impl ToolDef {
     /// What decoding a call of this tool reads, with its plan worked out on first use.
+    #[inline]
     pub(crate) fn decoding(&self) -> crate::arguments::Decoding<'_> {
         let plan = self.plan.get_or_init(|| crate::arguments::Plan::of(&self.input_schema));
         crate::arguments::Decoding { tool: &self.name, schema: &self.input_schema, plan }

@@ -14,7 +14,7 @@ use std::collections::HashMap;
 
 use serde_json::Value;
 
-use super::json_tokens::{Tokens, tokens};
+use super::json_tokens::{Blocks, blocks};
 use crate::lower::refs::resolve;
 
 /// The fields each object of a schema may have, worked out once per definition: the scan then
@@ -54,20 +54,40 @@ struct Name {
     text: Box<str>,
     /// For a name of up to six bytes without quotes (text without escapes cannot hold a quote in a
     /// key): the eight bytes of text that end with it quoted, and the mask of those that matter — a
-    /// key ending at a given quote is told to be this name by one comparison.
-    quoted_tail: Option<(u64, u64)>,
+    /// key ending at a given quote is told to be this name by one comparison. For other names, a
+    /// mask and bytes no text matches.
+    quoted_tail: u64,
+    mask: u64,
 }
 
 impl Name {
     fn new(text: &str) -> Self {
-        let quoted_tail = (text.len() <= 6 && !text.contains('"')).then(|| {
-            let mut word = [0; 8];
-            word[8 - text.len() - 2] = b'"';
-            word[8 - text.len() - 1..7].copy_from_slice(text.as_bytes());
-            word[7] = b'"';
-            (u64::from_le_bytes(word), u64::MAX << (8 * (8 - text.len() - 2)))
-        });
-        Name { head: head(text.as_bytes()), text: text.into(), quoted_tail }
+        let (quoted_tail, mask) = match text.len() <= 6 && !text.contains('"') {
+            true => {
+                let mut word = [0; 8];
+                word[8 - text.len() - 2] = b'"';
+                word[8 - text.len() - 1..7].copy_from_slice(text.as_bytes());
+                word[7] = b'"';
+                (u64::from_le_bytes(word), u64::MAX << (8 * (8 - text.len() - 2)))
+            }
+            false => (1, 0),
+        };
+        Name { head: head(text.as_bytes()), text: text.into(), quoted_tail, mask }
+    }
+
+    /// Whether the key whose closing quote is the last of `eight` bytes, in text without escapes,
+    /// is this name.
+    #[inline(always)]
+    fn ends(&self, eight: &[u8]) -> bool {
+        let eight: [u8; 8] = eight.try_into().expect("eight bytes");
+        u64::from_le_bytes(eight) & self.mask == self.quoted_tail
+    }
+
+    /// Whether the key whose colon is at `colon`, in text without escapes, is this name sent with
+    /// no white space before its colon: one comparison of the eight bytes before the colon.
+    #[inline(always)]
+    fn ends_before(&self, text: &[u8], colon: usize) -> bool {
+        colon.checked_sub(8).and_then(|start| text.get(start..colon)).is_some_and(|eight| self.ends(eight))
     }
 
     #[inline(always)]
@@ -106,6 +126,8 @@ fn head_at(text: &[u8], start: usize, end: usize) -> u64 {
 const ANY: usize = 0;
 /// Nothing below is clear.
 const UNCLEAR: usize = 1;
+/// No node: a key no field of its object takes.
+const NONE: usize = usize::MAX;
 
 impl Shapes {
     pub(crate) fn of(schema: &Value) -> Self {
@@ -135,12 +157,19 @@ impl Shapes {
     /// map); `false` also when a place's shape is not clear from the schema. `text` is JSON serde_json
     /// has just read, so the scan only finds its way through it and checks nothing else.
     pub(crate) fn all_known(&self, text: &str) -> bool {
-        let mut tokens = tokens(text);
-        match tokens.next() {
-            Some((_, b'{')) => object_members(&mut tokens, text.as_bytes(), self, self.top).is_some(),
-            Some((_, b'[')) => list(&mut tokens, text.as_bytes(), self, self.top).is_some(),
-            // A string or a scalar has no fields.
-            _ => true,
+        scan(self, text.as_bytes(), blocks(text))
+    }
+
+    /// What a value at node `id` holds: as an object, its fields and the node of any other key
+    /// ([`NONE`]: no other key is known); as a list, the node of its items. A map has no fields and
+    /// takes any key; an unclear place has neither, so only an empty object passes there.
+    #[inline]
+    fn place(&self, id: usize) -> (&[(Name, usize)], usize, usize) {
+        let (object, items) = self.own(id);
+        match object {
+            Object::Fields(fields, extra) => (fields, extra.unwrap_or(NONE), items),
+            Object::Map(values) => (&[], *values, items),
+            Object::Unclear => (&[], NONE, items),
         }
     }
 
@@ -273,47 +302,115 @@ fn find_field(fields: &[(Name, usize)], key: &[u8], key_head: u64, next: &mut us
     Some(fields[index].1)
 }
 
-/// After an object's `{`: its members, up to and past its `}`; `None` when it has a field not
-/// known at `node`.
-fn object_members(tokens: &mut Tokens<'_>, text: &[u8], shapes: &Shapes, node: usize) -> Option<()> {
-    let (object, _) = shapes.own(node);
-    // Where to start looking for the next field: models mostly send fields in the schema's order.
+/// [`Shapes::all_known`]: one loop over each block's tokens, each handled where it stands, with
+/// the places it is inside on a stack of its own — no call per object or list, and the fields of
+/// the object being read and the field expected next stay in registers.
+fn scan(shapes: &Shapes, text: &[u8], mut blocks: Blocks<'_>) -> bool {
+    // The object being read: its fields and the node of other keys. The field expected next
+    // (models mostly send fields in the schema's order), and the node of the value that opens
+    // next: the last key's, or in a list its items'.
+    let (mut fields, mut other): (&[(Name, usize)], usize) = (&[], NONE);
     let mut next = 0;
-    let mut token = tokens.next()?;
-    loop {
-        let (colon, b':') = token else { return (token.1 == b'}').then_some(()) };
-        let field = match object {
-            Object::Fields(fields, extra) => match tokens.escapes() {
-                false => plain_key_field(text, colon, fields, &mut next),
-                true => escaped_key_field(text, colon, fields, &mut next),
+    let mut value = shapes.top;
+    // The places the current one is inside, each as the four above.
+    let mut stack = Stack::default();
+    while let Some(mut bits) = blocks.next() {
+        let (offset, escapes) = (blocks.offset(), blocks.escapes());
+        while bits != 0 {
+            let at = offset + bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let byte = text[at];
+            if byte == b':' {
+                value = match fields.get(next) {
+                    // Most keys: the field expected next, told by the eight bytes before the colon.
+                    Some((name, field)) if !escapes && name.ends_before(text, at) => {
+                        next += 1;
+                        *field
+                    }
+                    _ => match other_key_field(escapes, text, at, fields, next) {
+                        Some((field, after)) => {
+                            next = after;
+                            field
+                        }
+                        None if other != NONE => other,
+                        None => return false,
+                    },
+                };
+            } else if byte & 2 != 0 {
+                // `{` or `[` (`}` and `]` have bit 1 clear): into the value, taking both what an
+                // object's keys may be and a list's items — only the one it is will be asked.
+                stack.push((fields, other, next, value));
+                (fields, other, value) = shapes.place(value);
+                next = 0;
+            } else {
+                // `}` or `]`: back in the place around, or at the end of the text.
+                let Some(outer) = stack.pop() else { return false };
+                if stack.is_empty() {
+                    return true;
+                }
+                (fields, other, next, value) = outer;
             }
-            .or(*extra)?,
-            Object::Map(values) => *values,
-            Object::Unclear => return None,
-        };
-        // A value that is an object or a list starts with the next token. Any other value has
-        // none, so then the next token is the next key's colon or the object's end.
-        token = tokens.next()?;
-        match token.1 {
-            b'{' => object_members(tokens, text, shapes, field)?,
-            b'[' => list(tokens, text, shapes, field)?,
-            _ => continue,
         }
-        token = tokens.next()?;
+    }
+    // A string or a scalar has no fields.
+    stack.is_empty()
+}
+
+/// A place [`scan`] is inside: the fields and other keys of its object, the field expected next,
+/// and the node of the value that opens next.
+type Place<'a> = (&'a [(Name, usize)], usize, usize, usize);
+
+/// The stack of [`scan`]: eight places on the machine stack, more on the heap.
+#[derive(Default)]
+struct Stack<'a> {
+    near: [Place<'a>; 8],
+    far: Vec<Place<'a>>,
+    len: usize,
+}
+
+impl<'a> Stack<'a> {
+    #[inline(always)]
+    fn push(&mut self, place: Place<'a>) {
+        match self.near.get_mut(self.len) {
+            Some(slot) => *slot = place,
+            None => self.far.push(place),
+        }
+        self.len += 1;
+    }
+
+    #[inline(always)]
+    fn pop(&mut self) -> Option<Place<'a>> {
+        self.len = self.len.checked_sub(1)?;
+        match self.near.get(self.len) {
+            Some(place) => Some(*place),
+            None => self.far.pop(),
+        }
+    }
+
+    #[inline(always)]
+    fn is_empty(&self) -> bool {
+        self.len == 0
     }
 }
 
-/// After a list's `[`: its items, up to and past its `]`.
-fn list(tokens: &mut Tokens<'_>, text: &[u8], shapes: &Shapes, node: usize) -> Option<()> {
-    let (_, items) = shapes.own(node);
-    loop {
-        match tokens.next()?.1 {
-            b'{' => object_members(tokens, text, shapes, items)?,
-            b'[' => list(tokens, text, shapes, items)?,
-            b']' => return Some(()),
-            _ => return None,
-        }
+/// The node of a key that is not the field expected next at `next` (or is, sent with white space
+/// before its colon or after an escape), and the field to expect after it.
+#[inline(never)]
+fn other_key_field(
+    escapes: bool,
+    text: &[u8],
+    colon: usize,
+    fields: &[(Name, usize)],
+    mut next: usize,
+) -> Option<(usize, usize)> {
+    if fields.is_empty() {
+        return None;
     }
+    let field = match escapes {
+        false => plain_key_field(text, colon, fields, &mut next),
+        true => escaped_key_field(text, colon, fields, &mut next),
+    }?;
+    Some((field, next))
 }
 
 /// The node of the field whose key ends before the colon at `colon`, in text without escapes.
@@ -324,14 +421,13 @@ fn plain_key_field(text: &[u8], colon: usize, fields: &[(Name, usize)], next: &m
         Some(b'"') => colon - 1,
         _ => text[..colon].iter().rposition(|&b| b == b'"')?,
     };
-    // The field expected next, told by the key's last bytes and the quote before them.
-    if let Some((name, node)) = fields.get(*next)
-        && let Some((quoted_tail, mask)) = name.quoted_tail
-        && let Some(eight) = end.checked_sub(7).and_then(|start| text.get(start..=end))
-        && u64::from_le_bytes(eight.try_into().expect("eight bytes")) & mask == quoted_tail
+    // A short name, told by the key's last bytes and the quote before them: the field expected
+    // next first, then the others.
+    if let Some(eight) = end.checked_sub(7).and_then(|start| text.get(start..=end))
+        && let Some(index) = (*next..fields.len()).chain(0..*next).find(|&index| fields[index].0.ends(eight))
     {
-        *next += 1;
-        return Some(*node);
+        *next = index + 1;
+        return Some(fields[index].1);
     }
     let start = text[..end].iter().rposition(|&b| b == b'"')? + 1;
     find_field(fields, &text[start..end], head_at(text, start, end), next)

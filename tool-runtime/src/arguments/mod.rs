@@ -66,6 +66,7 @@ impl Plan {
     }
 
     /// Whether a call with this text must go through the schema before serde reads it.
+    #[inline]
     fn needs_schema(&self, text: &str) -> bool {
         self.tagged || self.constrained || (self.clears_nulls && text.contains("null"))
     }
@@ -126,19 +127,34 @@ const DEFAULT_MAX_BYTES: usize = 1 << 20;
 /// check, is parsed once straight from the text; anything else goes through the schema, which finds
 /// every problem.
 ///
-/// Only [`read`] knows `T`: everything else is compiled once, not once per tool, and every road ends
-/// in the same reader, so a tool costs the compiler what a `serde_json::from_str` of its arguments
-/// costs. Inlined into each tool's call, so a large argument struct is not copied from one result
-/// to the next.
+/// Only the reads of the text know `T` (the one here, and [`read`] for every other road):
+/// everything else is compiled once, not once per tool, so a tool costs the compiler about what a
+/// `serde_json::from_str` of its arguments costs. Inlined into each tool's call, so a large
+/// argument struct is not copied from one result to the next.
 #[inline]
 pub(crate) fn parse<T: DeserializeOwned>(def: &Decoding<'_>, arguments: &str) -> Result<T, ToolError> {
-    // Most calls: one read of the text as it came, and for open structs a scan of its fields.
-    if let Some(open) = as_sent(def, arguments)
-        && let Ok(parsed) = read::<T>(arguments)
-        && open.is_none_or(|shapes| shapes.all_known(arguments))
-    {
-        return Ok(parsed);
+    // Most calls: one read of the text as it came, and for open structs a scan of its fields. The
+    // read is `read`'s, written out here so that the value is built where it is returned.
+    if let Some(open) = as_sent(def, arguments) {
+        let mut deserializer = serde_json::Deserializer::from_str(arguments);
+        let read = T::deserialize(&mut deserializer);
+        // The value is taken out of `read` only to be returned: a large argument struct is copied
+        // once, not also to a place of its own while the text is scanned.
+        if read.is_ok()
+            && deserializer.end().is_ok()
+            && open.is_none_or(|shapes| shapes.all_known(arguments))
+            && let Ok(parsed) = read
+        {
+            return Ok(parsed);
+        }
     }
+    parse_checked(def, arguments)
+}
+
+/// [`parse`] of a call that cannot be read as it came, or that serde refused as it came: the roads
+/// of [`decode`].
+#[inline(never)]
+fn parse_checked<T: DeserializeOwned>(def: &Decoding<'_>, arguments: &str) -> Result<T, ToolError> {
     let mut parsed = None;
     decode(def, arguments, &mut |text| {
         parsed = Some(read(text)?);
@@ -180,7 +196,7 @@ fn parse_object<T: DeserializeOwned>(def: &Decoding<'_>, object: &Map<String, Va
 /// Whether a call's text can be read as it came — an object, not too long, that need not go through
 /// the schema first — and if so, the shapes of its open objects, whose fields are checked after the
 /// read. Anything else takes [`decode`]'s roads.
-#[inline]
+#[inline(always)]
 fn as_sent<'a>(def: &Decoding<'a>, arguments: &str) -> Option<Option<&'a Shapes>> {
     let plan = def.plan;
     let plain = arguments.len() <= DEFAULT_MAX_BYTES

@@ -7,8 +7,8 @@ use std::any::Any;
 use std::borrow::Cow;
 use std::future::Future;
 use std::panic::{AssertUnwindSafe, catch_unwind};
-
-use futures_util::FutureExt;
+use std::pin::Pin;
+use std::task::{Context, Poll};
 
 use serde_json::Value;
 
@@ -32,23 +32,73 @@ pub(crate) fn panicked(tool: impl Into<Cow<'static, str>>, payload: &(dyn Any + 
 /// [`ToolError::Panicked`].
 // Unwind safety: the future is dropped after its panic, and the state it shares through the context
 // is the user's, whose types decide themselves how a panic leaves them (a `Mutex` is poisoned).
-pub async fn guard<T>(tool: &str, future: impl Future<Output = Result<T, ToolError>>) -> Result<T, ToolError> {
-    match AssertUnwindSafe(future).catch_unwind().await {
-        Ok(outcome) => outcome,
-        Err(payload) => Err(panicked(tool.to_owned(), &*payload)),
-    }
+pub fn guard<T>(
+    tool: &str,
+    future: impl Future<Output = Result<T, ToolError>>,
+) -> impl Future<Output = Result<T, ToolError>> {
+    Guard { tool, future }
 }
 
 /// [`guard`] for the JSON output alone (`Toolbox::call`), in the same future: a second future around
 /// it would move the whole call's state once more.
-pub async fn guard_json(
+pub fn guard_json(
     tool: &str,
     future: impl Future<Output = Result<ToolOutput, ToolError>>,
-) -> Result<Value, ToolError> {
-    match AssertUnwindSafe(future).catch_unwind().await {
-        Ok(outcome) => outcome.map(|output| output.json),
-        Err(payload) => Err(panicked(tool.to_owned(), &*payload)),
+) -> impl Future<Output = Result<Value, ToolError>> {
+    GuardJson(Guard { tool, future })
+}
+
+/// The future of [`guard`]: `future` polled where it lies, each poll under `catch_unwind`. Written
+/// by hand because an `async fn` moves the future it is given into place at its first poll — a
+/// copy of the call's whole state on every call.
+struct Guard<'a, F> {
+    tool: &'a str,
+    future: F,
+}
+
+impl<T, F: Future<Output = Result<T, ToolError>>> Future for Guard<'_, F> {
+    type Output = Result<T, ToolError>;
+
+    #[inline]
+    fn poll(self: Pin<&mut Self>, context: &mut Context<'_>) -> Poll<Self::Output> {
+        // SAFETY: `future` is pinned whenever `Guard` is (structural pinning): it is never moved out,
+        // `Guard` has no `Drop` of its own, and it is `Unpin` only when `F` is.
+        let (tool, future) = unsafe {
+            let Guard { tool, future } = self.get_unchecked_mut();
+            (*tool, Pin::new_unchecked(future))
+        };
+        match catch_unwind(AssertUnwindSafe(|| future.poll(context))) {
+            Ok(poll) => poll,
+            Err(payload) => Poll::Ready(Err(panicked(tool.to_owned(), &*payload))),
+        }
     }
+}
+
+/// The future of [`guard_json`].
+struct GuardJson<'a, F>(Guard<'a, F>);
+
+impl<F: Future<Output = Result<ToolOutput, ToolError>>> Future for GuardJson<'_, F> {
+    type Output = Result<Value, ToolError>;
+
+    #[inline]
+    fn poll(self: Pin<&mut Self>, context: &mut Context<'_>) -> Poll<Self::Output> {
+        // SAFETY: the `Guard` is pinned whenever `GuardJson` is, as in `Guard::poll`.
+        let guard = unsafe { self.map_unchecked_mut(|guard| &mut guard.0) };
+        guard.poll(context).map(|outcome| outcome.map(json_alone))
+    }
+}
+
+/// The JSON of `output`, its parts dropped. Most outputs have none, and a `Vec` that never allocated
+/// holds nothing to drop: it is forgotten, which spares each call a call of the parts' drop glue.
+#[inline]
+fn json_alone(output: ToolOutput) -> Value {
+    let ToolOutput { json, parts } = output;
+    if parts.capacity() == 0 {
+        std::mem::forget(parts);
+    } else {
+        drop(parts);
+    }
+    json
 }
 
 /// Runs `run`, which decodes a call of the tool `tool`; a panic becomes [`ToolError::Panicked`].

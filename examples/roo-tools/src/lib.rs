@@ -5,4 +5,5 @@
 pub mod all;
 pub mod browser;
 pub mod files;
+pub mod screen;
 pub mod web;

@@ -151,7 +151,7 @@ fn launching_and_capturing_attach_a_png_of_the_page_as_it_is() {
     let launched = run("launchBrowser", json!({"url": "https://site.test/"}));
     assert_eq!(launched.json["status"], "ok");
     let (width, height, opened) = decode(&launched.parts);
-    assert_eq!((width, height), (roo_tools::browser::screen::WIDTH, roo_tools::browser::screen::HEIGHT));
+    assert_eq!((width, height), (roo_tools::screen::WIDTH, roo_tools::screen::HEIGHT));
     assert!(opened.iter().any(|&byte| byte != 255), "the page is drawn, not blank");
 
     run("typeText", json!({"selector": "#search", "text": "tokio"}));

@@ -1,14 +1,14 @@
 //! A browser the model drives, step by step, each step answered with a status it can act on.
 //! The page model is in memory: an application plugs in its own pages.
 
-pub mod screen;
-
 use std::collections::BTreeMap;
 use std::sync::Mutex;
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use tool_runtime::{ContentPart, Image, toolbox};
+
+use crate::screen;
 
 /// A page: its elements by CSS selector, each with its text.
 #[derive(Debug, Clone, Default)]
@@ -195,5 +195,15 @@ impl BrowserTools {
     pub fn close_browser(&self) -> ActionResult {
         *self.session.lock().unwrap() = Session::default();
         self.result(Status::Ok, "closed")
+    }
+}
+
+impl screen::Elements for Page {
+    fn elements(&self) -> &BTreeMap<String, String> {
+        &self.elements
+    }
+
+    fn is_link(&self, selector: &str) -> bool {
+        self.links.contains_key(selector)
     }
 }

@@ -3,11 +3,12 @@
 
 use serde_json::{Value, json};
 
+use crate::call::{DispatchError, ToolCall};
 use crate::lower::object;
 use crate::lower::report::{Lowering, RenderError};
 use crate::lower::root::object_or_union_root;
-use crate::provider::Provider;
 use crate::provider::description::check_description;
+use crate::provider::{Provider, ReadStream};
 use crate::{RenderOptions, Target, ToolDef};
 
 /// Plain JSON Schema.
@@ -25,6 +26,18 @@ impl Provider for JsonSchema {
     fn response_format(&self, def: &ToolDef, _: &RenderOptions, _: &mut Lowering) -> Result<Value, RenderError> {
         Ok(response_format(def))
     }
+
+    fn calls(&self, _: &Value) -> Result<Vec<ToolCall>, DispatchError> {
+        Err(no_wire_format())
+    }
+
+    fn stream(&self) -> Result<Box<dyn ReadStream>, DispatchError> {
+        Err(no_wire_format())
+    }
+}
+
+fn no_wire_format() -> DispatchError {
+    DispatchError::new(Target::JsonSchema, "", "plain JSON Schema has no wire format for tool calls")
 }
 
 const DRAFT: &str = "https://json-schema.org/draft/2020-12/schema";

@@ -38,7 +38,7 @@ pub(crate) use mcp::wire as mcp_wire;
 pub use render::render_tools;
 pub(crate) use stream::StreamReader;
 
-/// What every provider provides. Each method that a target has no use for says so by default.
+/// What every provider provides. A method with a default is one some targets have no use for.
 pub(crate) trait Provider: Sync {
     /// The target this provider answers to.
     fn target(&self) -> Target;
@@ -52,10 +52,7 @@ pub(crate) trait Provider: Sync {
         def: &ToolDef,
         options: &RenderOptions,
         lowering: &mut Lowering,
-    ) -> Result<Value, RenderError> {
-        let _ = (def, options);
-        Err(lowering.error("", format!("{} has no answer format", self.target())))
-    }
+    ) -> Result<Value, RenderError>;
 
     /// What a request's tools must satisfy together, beyond unique names (each tool with its entry).
     fn check_request(&self, tools: &[(&ToolDef, Value)], options: &RenderOptions) -> Result<(), RenderError> {
@@ -83,10 +80,7 @@ pub(crate) trait Provider: Sync {
     }
 
     /// The tool calls of a finished response, parsed.
-    fn calls(&self, response: &Value) -> Result<Vec<ToolCall>, DispatchError> {
-        let _ = response;
-        Err(no_wire_format(self.target()))
-    }
+    fn calls(&self, response: &Value) -> Result<Vec<ToolCall>, DispatchError>;
 
     /// The tool calls of a finished response read straight from its text, or `None` when the tree
     /// reader must read it: a faster road to what [`Provider::calls`] reads, which gives up on
@@ -103,9 +97,7 @@ pub(crate) trait Provider: Sync {
     }
 
     /// A reader of this provider's response stream.
-    fn stream(&self) -> Result<Box<dyn ReadStream>, DispatchError> {
-        Err(no_wire_format(self.target()))
-    }
+    fn stream(&self) -> Result<Box<dyn ReadStream>, DispatchError>;
 }
 
 /// A reader of one provider's stream of server-sent events.
@@ -187,8 +179,4 @@ pub(crate) fn reply(target: Target, results: &[ToolResult]) -> Value {
 /// image bytes they add.
 pub(crate) fn check_images(target: Target, parts: &[ContentPart], before: usize) -> Result<usize, String> {
     images::check(provider(target).images(), parts, before)
-}
-
-fn no_wire_format(target: Target) -> DispatchError {
-    DispatchError::new(target, "", "plain JSON Schema has no wire format for tool calls")
 }

@@ -4,7 +4,7 @@
 
 use std::borrow::Cow;
 
-use super::{ReadError, check};
+use super::ReadError;
 use crate::{RenderOptions, Rendered, Target, ToolDef, render_tools};
 
 /// What [`lower`] made of a document.
@@ -124,7 +124,7 @@ impl Checked {
                 steps.push(Step::Duplicate { name: def.name, at: def.at, first });
                 continue;
             }
-            if let Some((path, rule)) = check::problem(&def.schema, &def.schema_at) {
+            if let Err(ReadError { path, rule }) = def.check() {
                 steps.push(Step::NotASchema { name: def.name, path, rule });
                 continue;
             }

@@ -23,28 +23,25 @@ pub(super) fn read_any(input: &Value, file_stem: &str) -> Result<Vec<Definition>
         Value::Object(object)
             if object.get("result").and_then(|result| result.get("tools")).is_some_and(Value::is_array) =>
         {
-            read_any(&object["result"], file_stem).map(|defs| {
-                defs.into_iter()
-                    .map(|mut def| {
-                        def.at = format!("/result{}", def.at);
-                        def.schema_at = format!("/result{}", def.schema_at);
-                        def
-                    })
-                    .collect()
-            })
+            within("result", &object["result"], file_stem)
         }
         Value::Object(object) if object.get("tools").is_some_and(Value::is_array) => {
-            read_any(&object["tools"], file_stem).map(|defs| {
-                defs.into_iter()
-                    .map(|mut def| {
-                        def.at = format!("/tools{}", def.at);
-                        def.schema_at = format!("/tools{}", def.schema_at);
-                        def
-                    })
-                    .collect()
-            })
+            within("tools", &object["tools"], file_stem)
         }
         other => one(other, "", file_stem),
+    }
+}
+
+/// The definitions of `inner`, the value of `key` in the input, with their paths (and an error's)
+/// taken from the input's root.
+fn within(key: &str, inner: &Value, file_stem: &str) -> Result<Vec<Definition>, ReadError> {
+    let from_root = |path: &str| format!("/{key}{path}");
+    match read_any(inner, file_stem) {
+        Ok(defs) => Ok(defs
+            .into_iter()
+            .map(|def| Definition { at: from_root(&def.at), schema_at: from_root(&def.schema_at), ..def })
+            .collect()),
+        Err(err) => Err(ReadError { path: from_root(&err.path), ..err }),
     }
 }
 
@@ -129,5 +126,24 @@ fn gemini(declaration: &Value, at: &str) -> Definition {
         at: at.to_owned(),
         schema_at: format!("{at}/{key}"),
         notes: Vec::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::read_any;
+
+    #[test]
+    fn paths_inside_a_tools_list_or_a_json_rpc_response_start_at_the_input_s_root() {
+        let listed = json!({"tools": [{"name": "a", "inputSchema": {"type": "object"}}]});
+        let defs = read_any(&json!({"jsonrpc": "2.0", "id": 1, "result": listed}), "tools").unwrap();
+        assert_eq!(
+            (defs[0].at.as_str(), defs[0].schema_at.as_str()),
+            ("/result/tools/0", "/result/tools/0/inputSchema")
+        );
+        let err = read_any(&json!({"tools": [{"name": "a", "inputSchema": {}}, 7]}), "tools").unwrap_err();
+        assert_eq!(err.path, "/tools/1");
     }
 }

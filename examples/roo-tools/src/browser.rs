@@ -69,7 +69,7 @@ impl BrowserTools {
         let session = self.session.lock().unwrap();
         let url = session.url.as_ref()?;
         let page = self.pages.get(url).cloned().unwrap_or_default();
-        let png = screen::screenshot(url, &page, &session.typed, session.scroll);
+        let png = screen::screenshot(url, &page.elements, &page.links, &session.typed, session.scroll);
         Some(vec![ContentPart::Image(Image::png(png))])
     }
 
@@ -195,15 +195,5 @@ impl BrowserTools {
     pub fn close_browser(&self) -> ActionResult {
         *self.session.lock().unwrap() = Session::default();
         self.result(Status::Ok, "closed")
-    }
-}
-
-impl screen::Elements for Page {
-    fn elements(&self) -> &BTreeMap<String, String> {
-        &self.elements
-    }
-
-    fn is_link(&self, selector: &str) -> bool {
-        self.links.contains_key(selector)
     }
 }

@@ -4,15 +4,6 @@
 
 use std::collections::BTreeMap;
 
-/// What a screenshot shows of a page: its elements' text by selector, and which of them are links.
-/// The browser's page is one; the screen knows nothing else of the browser.
-pub trait Elements {
-    /// Each element's selector and text, in order.
-    fn elements(&self) -> &BTreeMap<String, String>;
-    /// Whether the element is a link.
-    fn is_link(&self, selector: &str) -> bool;
-}
-
 /// The screenshot's size, in pixels.
 pub const WIDTH: u32 = 320;
 pub const HEIGHT: u32 = 200;
@@ -53,18 +44,25 @@ impl Canvas {
     }
 }
 
-/// The PNG of `page` at `url`, scrolled down `scroll` pixels, with `typed` text in its inputs.
-pub fn screenshot(url: &str, page: &impl Elements, typed: &BTreeMap<String, String>, scroll: i64) -> Vec<u8> {
+/// The PNG of the page at `url` — its `elements` by selector, the `links` among them — scrolled down
+/// `scroll` pixels, with `typed` text in its inputs.
+pub fn screenshot(
+    url: &str,
+    elements: &BTreeMap<String, String>,
+    links: &BTreeMap<String, String>,
+    typed: &BTreeMap<String, String>,
+    scroll: i64,
+) -> Vec<u8> {
     let mut canvas = Canvas::new();
     // The address bar: a shade drawn from the address, so two pages look apart.
     let shade = url.bytes().fold(0u8, |sum, byte| sum.wrapping_mul(31).wrapping_add(byte));
     canvas.fill(0, 0, i64::from(WIDTH), 20, [200, 200, shade / 2 + 100]);
     canvas.fill(6, 6, (url.len() as i64 * 4).min(i64::from(WIDTH) - 12), 8, [90, 90, 90]);
     let mut y = 28 - scroll / 10;
-    for (selector, text) in page.elements() {
+    for (selector, text) in elements {
         let (content, rgb) = match typed.get(selector) {
             Some(value) => (value.as_str(), [40, 160, 70]),
-            None if page.is_link(selector) => (text.as_str(), [40, 90, 220]),
+            None if links.contains_key(selector) => (text.as_str(), [40, 90, 220]),
             None => (text.as_str(), [60, 60, 60]),
         };
         // An input with nothing in it is an empty box.

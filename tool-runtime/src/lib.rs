@@ -78,7 +78,7 @@ mod error;
 #[doc(hidden)]
 pub mod export;
 mod lower;
-#[cfg(feature = "mcp")]
+#[cfg(any(feature = "mcp", feature = "mcp-client"))]
 pub mod mcp;
 pub mod pointer;
 mod provider;
@@ -104,6 +104,8 @@ pub use provider::render_tools;
 pub use tool::{ConfigTool, FnTool, Tool};
 pub use tool_macros::{tool, toolbox};
 pub use toolbox::compose::{Combine, Combined, ComposeError, Only, Prefixed};
+#[cfg(feature = "read")]
+pub use toolbox::{DynamicToolbox, JsonTools};
 pub use toolbox::{ParsedCall, ToolList, ToolSet, Toolbox};
 
 #[doc(hidden)]

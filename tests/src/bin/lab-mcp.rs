@@ -1,6 +1,6 @@
 //! An MCP server over stdio whose tools misbehave on purpose, for the MCP clients' tests: one panics,
 //! one runs until it is cancelled, one blocks until its context says it is cancelled, one reports
-//! progress, one adds. `lab-mcp MARKER_DIR`: the slow tools write `MARKER_DIR/<tag>.started` when
+//! progress, one ends the process as a crash does, one adds. `lab-mcp MARKER_DIR`: the slow tools write `MARKER_DIR/<tag>.started` when
 //! they start, and `<tag>.dropped` when the future is dropped or `<tag>.noticed` when the context
 //! told of the cancellation.
 
@@ -72,6 +72,12 @@ impl Lab {
             tokio::time::sleep(Duration::from_millis(50)).await;
         }
         to
+    }
+
+    /// End the server's process at once, as a crash does.
+    #[tool]
+    pub fn crash(&self) -> String {
+        std::process::exit(3)
     }
 
     /// Add two numbers.

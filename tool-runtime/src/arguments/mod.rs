@@ -205,6 +205,31 @@ fn as_sent<'a>(def: &Decoding<'a>, arguments: &str) -> Option<Option<&'a Shapes>
     plain.then_some(plan.open.as_ref())
 }
 
+/// A call's arguments as a JSON object, always checked against the schema: cleaned as for any
+/// tool (strict mode's `null` for an absent optional field removed), every problem found. For
+/// tools without a Rust type to read them into (definitions read from JSON), whose schema is all
+/// there is to check a call against.
+pub(crate) fn checked_object(def: &Decoding<'_>, arguments: Arguments<'_>) -> Result<Map<String, Value>, ToolError> {
+    let text = match arguments {
+        Arguments::Text(text) => Cow::Borrowed(text),
+        Arguments::Object(object) => {
+            Cow::Owned(serde_json::to_string(object).expect("a JSON object is written as text"))
+        }
+    };
+    let text = match route(def, &text)? {
+        Route::Direct(text) | Route::Watched(text, _) | Route::Checked(text) => text,
+    };
+    let checked = check(def, &text)?;
+    match serde_json::from_str(&checked) {
+        Ok(Value::Object(object)) => Ok(object),
+        Ok(other) => {
+            let message = format!("expected an object of arguments, received {}", validate::describe(&other));
+            Err(invalid(def, vec![ArgumentProblem::new("", message)]))
+        }
+        Err(err) => Err(invalid(def, vec![problem(String::new(), err)])),
+    }
+}
+
 /// A reader of JSON text into the caller's type.
 type Reader<'a> = dyn FnMut(&str) -> Result<(), serde_json::Error> + 'a;
 

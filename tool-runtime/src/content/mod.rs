@@ -105,6 +105,14 @@ impl ToolOutput {
     }
 }
 
+/// A JSON output without parts: anything that converts into a JSON value (a `Value`, a string, a
+/// number, a `bool`, a vector of such).
+impl<T: Into<Value>> From<T> for ToolOutput {
+    fn from(json: T) -> Self {
+        ToolOutput::json(json.into())
+    }
+}
+
 /// Whether an output of `json` and `parts` is content alone: no JSON output (`null`), and parts.
 pub(crate) fn parts_alone(json: &Value, parts: &[ContentPart]) -> bool {
     json.is_null() && !parts.is_empty()

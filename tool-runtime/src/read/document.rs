@@ -5,7 +5,7 @@
 use std::borrow::Cow;
 
 use super::ReadError;
-use crate::{RenderOptions, Rendered, Target, ToolDef, render_tools};
+use crate::{RenderError, RenderOptions, Rendered, Target, ToolDef, render_tools};
 
 /// What [`lower`] made of a document.
 #[derive(Debug, PartialEq)]
@@ -29,6 +29,15 @@ pub enum Message {
     Warning(String),
     /// A tool refused, with its JSON path and rule; or how many were.
     Error(String),
+}
+
+impl Message {
+    /// The message's words, whatever its kind.
+    pub fn text(&self) -> &str {
+        match self {
+            Message::Note(text) | Message::Warning(text) | Message::Error(text) => text,
+        }
+    }
 }
 
 /// Lowers one document of tool definitions (JSON Schema, or any provider's format) to `target`, as
@@ -88,7 +97,7 @@ pub fn lower_each(
 
 /// What reading a document found, before any target: per definition in order, its dialect notes
 /// and whether it is kept or why not.
-struct Checked {
+pub(crate) struct Checked {
     steps: Vec<Step>,
 }
 
@@ -110,7 +119,7 @@ enum Step {
 }
 
 impl Checked {
-    fn read(input: &serde_json::Value, file_stem: &str) -> Result<Checked, ReadError> {
+    pub(crate) fn read(input: &serde_json::Value, file_stem: &str) -> Result<Checked, ReadError> {
         let definitions = super::definitions(input, file_stem)?;
         let mut steps = Vec::with_capacity(definitions.len());
         let mut kept: Vec<String> = Vec::with_capacity(definitions.len());
@@ -135,18 +144,12 @@ impl Checked {
         Ok(Checked { steps })
     }
 
-    fn kept(&self) -> impl Iterator<Item = (&ToolDef, Option<bool>)> {
-        self.steps.iter().filter_map(|step| match step {
-            Step::Kept(tool, asked) => Some((&**tool, *asked)),
-            _ => None,
-        })
-    }
-
-    fn lower(&self, target: Target, options: &RenderOptions) -> Lowered {
+    /// What reading found, worded for `target`: the dialect notes, and each tool refused before
+    /// lowering (a second tool of one name, a schema that is not one) with its JSON path and rule.
+    pub(crate) fn messages(&self, target: Target) -> Vec<Message> {
         let mut messages = Vec::new();
-        let mut refused = 0;
         for step in &self.steps {
-            let message = match step {
+            messages.push(match step {
                 Step::Note(note) => Message::Note(note.clone()),
                 Step::Duplicate { name, at, first } => Message::Error(
                     tool_names::one_line(&format!(
@@ -160,47 +163,72 @@ impl Checked {
                         .into_owned(),
                 ),
                 Step::Kept(..) => continue,
-            };
-            refused += usize::from(matches!(message, Message::Error(_)));
-            messages.push(message);
+            });
         }
-        // All together first: when every tool can be lowered, as most can, that is the one rendering.
-        if let Ok(rendered) = render_tools(self.kept().map(|(tool, _)| tool), target, options) {
-            return finish(rendered, messages, refused, self.kept().count(), target);
-        }
-        // Otherwise each alone, so one that cannot be expressed is refused by itself.
-        let mut defs: Vec<Cow<ToolDef>> = Vec::new();
-        for (tool, asked) in self.kept() {
-            match render_tools([tool], target, options) {
-                Ok(_) => defs.push(Cow::Borrowed(tool)),
-                Err(strict_err) => {
-                    // Strict mode the input did not ask for is tried, not demanded.
-                    let loose = asked.is_none().then(|| tool.clone().with_strict(false));
-                    match loose.filter(|loose| render_tools([loose], target, options).is_ok()) {
-                        Some(loose) => {
-                            let why = strict_err.for_json_authors();
-                            messages.push(Message::Warning(format!(
-                                "{why}; lowered without strict mode, which the input does not ask for"
-                            )));
-                            defs.push(Cow::Owned(loose));
-                        }
-                        None => {
-                            messages.push(Message::Error(strict_err.for_json_authors()));
-                            refused += 1;
-                        }
-                    }
-                }
-            }
-        }
-        // Then together: what holds for a request as a whole (unique names, per-request limits).
-        match render_tools(defs.iter().map(AsRef::as_ref), target, options) {
-            Ok(rendered) => finish(rendered, messages, refused, defs.len(), target),
+        messages
+    }
+
+    /// The tools kept, in order, each with the strict mode its input asks for.
+    pub(crate) fn kept(&self) -> impl Iterator<Item = (&ToolDef, Option<bool>)> + Clone {
+        self.steps.iter().filter_map(|step| match step {
+            Step::Kept(tool, asked) => Some((&**tool, *asked)),
+            _ => None,
+        })
+    }
+
+    fn lower(&self, target: Target, options: &RenderOptions) -> Lowered {
+        let mut messages = self.messages(target);
+        let mut refused = messages.iter().filter(|message| matches!(message, Message::Error(_))).count();
+        match lower_leniently(self.kept(), target, options, &mut messages, &mut refused) {
+            Ok((rendered, kept)) => finish(rendered, messages, refused, kept, target),
             Err(err) => {
                 messages.push(Message::Error(err.for_json_authors()));
                 Lowered { value: None, messages, refused }
             }
         }
     }
+}
+
+/// Lowers the `kept` tools (each with the strict mode its input asks for) to `target` as one
+/// request: all together when they can be, as most can; otherwise each alone, so that one that
+/// cannot be expressed is left out (an error in `messages`, counted in `refused`) and strict mode
+/// the input did not ask for is tried, not demanded (a warning when given up). The rendering of
+/// what is left and how many tools it holds; or why they cannot be one request together (unique
+/// names, a request's limits).
+pub(crate) fn lower_leniently<'a>(
+    kept: impl Iterator<Item = (&'a ToolDef, Option<bool>)> + Clone,
+    target: Target,
+    options: &RenderOptions,
+    messages: &mut Vec<Message>,
+    refused: &mut usize,
+) -> Result<(Rendered, usize), RenderError> {
+    if let Ok(rendered) = render_tools(kept.clone().map(|(tool, _)| tool), target, options) {
+        return Ok((rendered, kept.count()));
+    }
+    let mut defs: Vec<Cow<ToolDef>> = Vec::new();
+    for (tool, asked) in kept {
+        match render_tools([tool], target, options) {
+            Ok(_) => defs.push(Cow::Borrowed(tool)),
+            Err(strict_err) => {
+                let loose = asked.is_none().then(|| tool.clone().with_strict(false));
+                match loose.filter(|loose| render_tools([loose], target, options).is_ok()) {
+                    Some(loose) => {
+                        let why = strict_err.for_json_authors();
+                        messages.push(Message::Warning(format!(
+                            "{why}; lowered without strict mode, which the input does not ask for"
+                        )));
+                        defs.push(Cow::Owned(loose));
+                    }
+                    None => {
+                        messages.push(Message::Error(strict_err.for_json_authors()));
+                        *refused += 1;
+                    }
+                }
+            }
+        }
+    }
+    // Then together: what holds for a request as a whole (unique names, per-request limits).
+    render_tools(defs.iter().map(AsRef::as_ref), target, options).map(|rendered| (rendered, defs.len()))
 }
 
 /// The lowering's report, and the count of refused tools, after the messages so far.

@@ -28,7 +28,7 @@
 //! ```
 
 mod check;
-mod document;
+pub(crate) mod document;
 mod formats;
 mod quirks;
 

@@ -3,6 +3,10 @@
 //! the typed parsing `#[toolbox]` gives an enum.
 
 pub(crate) mod compose;
+#[cfg(feature = "read")]
+mod dynamic;
+#[cfg(feature = "read")]
+mod json_tools;
 mod list;
 mod set;
 
@@ -17,6 +21,10 @@ use crate::dispatch::stream::{ByteChunks, ParsedEvents, ReaderChunks};
 use crate::dispatch::{self, DispatchOptions, Exchange, Runner, StreamDispatch};
 use crate::{CallContext, RenderError, RenderOptions, Rendered, Target, ToolDef, ToolError, ToolOutput, render_tools};
 use compose::{ComposeError, Only, Prefixed};
+#[cfg(feature = "read")]
+pub use dynamic::DynamicToolbox;
+#[cfg(feature = "read")]
+pub use json_tools::JsonTools;
 pub use list::{RenderCache, ToolList};
 pub use set::{ParsedCall, ToolSet};
 

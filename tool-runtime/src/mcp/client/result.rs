@@ -1,0 +1,143 @@
+//! A server's `tools/call` result as toolc's: its structured content (or else its text) as the JSON
+//! output, its images as image parts each provider receives as a local tool's; `isError` as an
+//! error worded for the model, naming the server.
+
+use base64::Engine;
+use base64::engine::general_purpose::STANDARD;
+use serde_json::Value;
+
+use crate::{ContentPart, Image, ToolError, ToolOutput};
+
+/// The result of calling `tool` on `server`, read as the MCP specification writes it.
+pub(super) fn output(server: &str, tool: &str, result: &Value) -> Result<ToolOutput, ToolError> {
+    let blocks = result.get("content").and_then(Value::as_array).map(Vec::as_slice).unwrap_or_default();
+    let structured = result.get("structuredContent").filter(|structured| !structured.is_null());
+    if result.get("isError").and_then(Value::as_bool) == Some(true) {
+        let mut text = texts(blocks).collect::<Vec<_>>().join("\n");
+        if text.is_empty() {
+            text = structured.map(Value::to_string).unwrap_or_else(|| "no details".to_owned());
+        }
+        let message = format!("the MCP server `{server}` answered with an error: {text}");
+        return Err(ToolError::Failed { tool: tool.to_owned().into(), message });
+    }
+    let mut parts = Vec::new();
+    for block in blocks {
+        match block.get("type").and_then(Value::as_str) {
+            // The serialized structured content, which servers send beside it for older clients.
+            Some("text") if structured.is_some() && repeats(block, structured) => {}
+            Some("text") if structured.is_some() => parts.push(ContentPart::Text(text(block).to_owned())),
+            Some("text") => {}
+            Some("image") => parts.push(image(server, block)),
+            Some("resource") => parts.push(resource(block)),
+            Some("audio") => {
+                let mime = block.get("mimeType").and_then(Value::as_str).unwrap_or("audio");
+                parts
+                    .push(ContentPart::Text(format!("[the MCP server `{server}` sent audio ({mime}), not passed on]")));
+            }
+            _ => parts.push(ContentPart::Json(block.clone())),
+        }
+    }
+    let json = match structured {
+        Some(structured) => structured.clone(),
+        None => {
+            let texts: Vec<&str> = texts(blocks).collect();
+            if texts.is_empty() { Value::Null } else { Value::String(texts.join("\n")) }
+        }
+    };
+    if json.is_null() && parts.is_empty() {
+        return Ok(ToolOutput::json(Value::String(String::new())));
+    }
+    Ok(ToolOutput::with_parts(json, parts))
+}
+
+fn text(block: &Value) -> &str {
+    block.get("text").and_then(Value::as_str).unwrap_or_default()
+}
+
+fn texts(blocks: &[Value]) -> impl Iterator<Item = &str> {
+    blocks.iter().filter(|block| block.get("type").and_then(Value::as_str) == Some("text")).map(text)
+}
+
+/// Whether a text block is the structured content written as JSON.
+fn repeats(block: &Value, structured: Option<&Value>) -> bool {
+    serde_json::from_str::<Value>(text(block)).ok().as_ref() == structured
+}
+
+/// An image block as an image part; one whose data is not base64 as a note saying so.
+fn image(server: &str, block: &Value) -> ContentPart {
+    let mime = block.get("mimeType").and_then(Value::as_str).unwrap_or_default();
+    let data = block.get("data").and_then(Value::as_str).unwrap_or_default();
+    match STANDARD.decode(data) {
+        Ok(bytes) if !mime.is_empty() => ContentPart::Image(Image::new(mime.to_owned(), bytes)),
+        _ => {
+            ContentPart::Text(format!("[the MCP server `{server}` sent an image that is not base64 data with a type]"))
+        }
+    }
+}
+
+/// An embedded resource: its text, or else the resource as JSON (a binary one's data left out).
+fn resource(block: &Value) -> ContentPart {
+    let resource = block.get("resource").unwrap_or(&Value::Null);
+    match resource.get("text").and_then(Value::as_str) {
+        Some(text) => ContentPart::Text(text.to_owned()),
+        None => {
+            let mut described = resource.clone();
+            if let Some(fields) = described.as_object_mut() {
+                fields.remove("blob");
+            }
+            ContentPart::Json(described)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    #[test]
+    fn structured_content_is_the_output_and_its_text_copy_is_dropped() {
+        let result = json!({
+            "content": [{"type": "text", "text": "{\"temperature\": 21}"}, {"type": "text", "text": "Sunny."}],
+            "structuredContent": {"temperature": 21}
+        });
+        let output = output("weather", "now", &result).unwrap();
+        assert_eq!(output.json, json!({"temperature": 21}));
+        assert_eq!(output.parts, vec![ContentPart::Text("Sunny.".into())]);
+    }
+
+    #[test]
+    fn text_alone_is_the_output_as_a_string() {
+        let result = json!({"content": [{"type": "text", "text": "one"}, {"type": "text", "text": "two"}]});
+        assert_eq!(output("s", "t", &result).unwrap(), ToolOutput::json(json!("one\ntwo")));
+    }
+
+    #[test]
+    fn images_become_image_parts_beside_the_text() {
+        let result = json!({"content": [
+            {"type": "text", "text": "A pixel:"},
+            {"type": "image", "data": "iVBORw0KGgo=", "mimeType": "image/png"},
+            {"type": "image", "data": "not base64!", "mimeType": "image/png"}
+        ]});
+        let output = output("everything", "get-tiny-image", &result).unwrap();
+        assert_eq!(output.json, json!("A pixel:"));
+        assert_eq!(output.parts[0], ContentPart::Image(Image::png(b"\x89PNG\r\n\x1a\n".to_vec())));
+        assert!(matches!(&output.parts[1], ContentPart::Text(note) if note.contains("not base64")));
+    }
+
+    #[test]
+    fn an_error_result_names_the_server_and_says_what_it_said() {
+        let result = json!({"content": [{"type": "text", "text": "Access denied: /etc"}], "isError": true});
+        let err = output("filesystem", "read_file", &result).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "tool `read_file` failed: the MCP server `filesystem` answered with an error: Access denied: /etc"
+        );
+    }
+
+    #[test]
+    fn an_empty_result_is_an_empty_text() {
+        assert_eq!(output("s", "t", &json!({"content": []})).unwrap(), ToolOutput::json(json!("")));
+    }
+}

@@ -1,0 +1,173 @@
+//! [`JsonTools`]: tools whose definitions arrive as JSON at run time (an MCP server's `tools/list`,
+//! a configuration file), read and checked once, lowered for each provider leaving out what it
+//! cannot take, and each call checked against its schema before anything runs it.
+
+use std::sync::OnceLock;
+
+use serde_json::{Map, Value};
+
+use super::ToolList;
+use crate::call::Arguments;
+use crate::read::document::{Checked, lower_leniently};
+use crate::read::{Message, ReadError};
+use crate::{ArgumentProblem, RenderError, RenderOptions, Rendered, Target, ToolDef, ToolError};
+
+/// Tool definitions read from JSON in any provider's format, as a toolbox built on them needs them.
+///
+/// - Reading: each definition's dialect is read and its schema checked as JSON Schema 2020-12; a
+///   definition that is not one, or a second tool of one name, is left out and said so in
+///   [`JsonTools::messages`], never failing the others.
+/// - Rendering: a tool a provider cannot take is left out of that provider's `tools` with an error
+///   message naming the tool, the JSON path and the rule; the others are rendered.
+/// - Calls: [`JsonTools::check`] checks a call's arguments against the tool's schema with toolc's
+///   own validator (every problem at once: where, what was expected, what arrived, the name it
+///   probably meant) and then as JSON Schema 2020-12, for keywords toolc does not check itself.
+///
+/// ```
+/// use serde_json::json;
+/// use tool_runtime::{Arguments, JsonTools, Target};
+///
+/// let tools = JsonTools::read(&json!([
+///     {"name": "get_weather", "description": "The weather in a city.",
+///      "inputSchema": {"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"],
+///                      "additionalProperties": false}},
+///     {"name": "broken", "description": "Not a schema.", "inputSchema": {"type": 7}}
+/// ]))
+/// .unwrap();
+/// assert_eq!(tools.tools().len(), 1, "the broken one is left out");
+/// assert_eq!(tools.render(Target::Gemini).unwrap()[0]["name"], "get_weather");
+/// let err = tools.check("get_weather", Arguments::Text(r#"{"cty": "Paris"}"#)).unwrap_err();
+/// assert!(err.to_string().contains("did you mean `city`?"), "{err}");
+/// ```
+pub struct JsonTools {
+    checked: Checked,
+    list: ToolList,
+    /// What messages begin with (`server `github`: `), or nothing.
+    label: String,
+    rendered: [OnceLock<Lenient>; Target::ALL.len()],
+    /// Each tool's schema compiled as JSON Schema, on its first call; `None` when it cannot be.
+    validators: Vec<OnceLock<Option<jsonschema::Validator>>>,
+}
+
+/// One target's rendering, leaving out what it cannot take, and what was said doing it.
+struct Lenient {
+    value: Result<Value, RenderError>,
+    messages: Vec<Message>,
+}
+
+impl JsonTools {
+    /// Reads `document`: one definition or a list of them in any provider's format, or an MCP
+    /// `tools/list` result (see [`crate::read::definitions`]). Fails only when the document as a
+    /// whole is not tool definitions; a definition that cannot be read is left out and said so.
+    pub fn read(document: &Value) -> Result<Self, ReadError> {
+        let checked = Checked::read(document, "tool")?;
+        let defs: Vec<ToolDef> = checked.kept().map(|(tool, _)| tool.clone()).collect();
+        let validators = defs.iter().map(|_| OnceLock::new()).collect();
+        Ok(JsonTools {
+            checked,
+            list: ToolList::new(defs),
+            label: String::new(),
+            rendered: [const { OnceLock::new() }; Target::ALL.len()],
+            validators,
+        })
+    }
+
+    /// Begins every message with `label` and a colon (`server `github``), so that the tools of
+    /// several sources can be told apart.
+    pub fn labelled(mut self, label: impl Into<String>) -> Self {
+        self.label = format!("{}: ", label.into());
+        self
+    }
+
+    /// The definitions read, in order: those that could be read.
+    pub fn tools(&self) -> &[ToolDef] {
+        self.list.tools()
+    }
+
+    /// The definitions as a [`ToolList`], for [`Toolbox::tool_list`](crate::Toolbox::tool_list).
+    pub fn tool_list(&self) -> &ToolList {
+        &self.list
+    }
+
+    /// The value of a request's `tools` field for `target` with the tools it can take, rendered on
+    /// the first call and kept. An error only when the tools cannot be one request together.
+    pub fn render(&self, target: Target) -> Result<&Value, RenderError> {
+        self.lenient(target).value.as_ref().map_err(Clone::clone)
+    }
+
+    /// [`JsonTools::render`] with per-target options, and the lowering report; rendered anew.
+    pub fn render_with(&self, target: Target, options: &RenderOptions) -> Result<Rendered, RenderError> {
+        let (mut messages, mut refused) = (Vec::new(), 0);
+        lower_leniently(self.checked.kept(), target, options, &mut messages, &mut refused).map(|(rendered, _)| rendered)
+    }
+
+    /// What reading the definitions and rendering them for `target` had to say, in order: the
+    /// dialect quirks read, each tool left out with its JSON path and rule, strict mode given up.
+    pub fn messages(&self, target: Target) -> &[Message] {
+        &self.lenient(target).messages
+    }
+
+    /// The tool `name`'s definition and its index, or the error a model gets for an unknown name.
+    pub fn find(&self, name: &str) -> Result<(usize, &ToolDef), ToolError> {
+        let tools = self.tools();
+        tools
+            .iter()
+            .position(|tool| tool.name == name)
+            .map(|index| (index, &tools[index]))
+            .ok_or_else(|| ToolError::unknown_tool(name, tools.iter().map(|tool| &*tool.name)))
+    }
+
+    /// A call of `name` with `arguments` checked against the tool's schema: the arguments object to
+    /// run it with (strict mode's `null` for an absent optional field removed), or an error worded
+    /// for the model with every problem found.
+    pub fn check(&self, name: &str, arguments: Arguments<'_>) -> Result<Map<String, Value>, ToolError> {
+        let (index, def) = self.find(name)?;
+        let object = crate::arguments::checked_object(&def.decoding(), arguments)?;
+        let validator = self.validators[index].get_or_init(|| jsonschema::validator_for(&def.input_schema).ok());
+        if let Some(validator) = validator {
+            let instance = Value::Object(object);
+            let problems: Vec<ArgumentProblem> = validator
+                .iter_errors(&instance)
+                .map(|err| ArgumentProblem::new(err.instance_path().as_str(), err.to_string()))
+                .collect();
+            if !problems.is_empty() {
+                return Err(ToolError::InvalidArguments { tool: def.name.to_string().into(), problems });
+            }
+            let Value::Object(object) = instance else { unreachable!("made an object above") };
+            return Ok(object);
+        }
+        Ok(object)
+    }
+
+    fn lenient(&self, target: Target) -> &Lenient {
+        self.rendered[target as usize].get_or_init(|| {
+            let mut messages = self.checked.messages(target);
+            let mut refused = messages.iter().filter(|message| matches!(message, Message::Error(_))).count();
+            let value =
+                lower_leniently(self.checked.kept(), target, &RenderOptions::default(), &mut messages, &mut refused)
+                    .map(|(rendered, _)| rendered.value);
+            if let Err(err) = &value {
+                messages.push(Message::Error(err.for_json_authors()));
+            }
+            let messages = messages.into_iter().map(|message| self.labelled_message(message)).collect();
+            Lenient { value, messages }
+        })
+    }
+
+    fn labelled_message(&self, message: Message) -> Message {
+        if self.label.is_empty() {
+            return message;
+        }
+        match message {
+            Message::Note(text) => Message::Note(format!("{}{text}", self.label)),
+            Message::Warning(text) => Message::Warning(format!("{}{text}", self.label)),
+            Message::Error(text) => Message::Error(format!("{}{text}", self.label)),
+        }
+    }
+}
+
+impl std::fmt::Debug for JsonTools {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_tuple("JsonTools").field(&self.list).finish()
+    }
+}

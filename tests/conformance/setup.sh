@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs the providers' SDK code the conformance test runs, pinned, into $1 (under target/).
+# Installs the providers' SDK code the conformance test runs, and the MCP reference servers its MCP
+# client is run against, pinned, into $1 (under target/).
 # Idempotent: does nothing when the pins have not changed since the last install.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -13,7 +14,10 @@ want="$(cat "$here/requirements.txt" "$here/package.json" "$here/package-lock.js
     | sha256sum | cut -d' ' -f1)"
 if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ] \
     && [ -x "$dest/venv/bin/python" ] && [ -x "$dest/node_modules/.bin/tsc" ] && [ -d "$dest/node_modules/openai" ] \
-    && [ -d "$dest/node_modules/@modelcontextprotocol/sdk" ] && [ -d "$dest/recorded-streams" ]; then
+    && [ -d "$dest/node_modules/@modelcontextprotocol/sdk" ] && [ -d "$dest/recorded-streams" ] \
+    && [ -d "$dest/node_modules/@modelcontextprotocol/server-everything" ] \
+    && [ -d "$dest/node_modules/@modelcontextprotocol/server-filesystem" ] \
+    && [ -d "$dest/node_modules/@modelcontextprotocol/server-memory" ]; then
     exit 0
 fi
 command -v python3 >/dev/null || { echo "python3 is needed for the conformance test" >&2; exit 1; }

@@ -10,7 +10,7 @@ use rmcp::handler::client::progress::ProgressDispatcher;
 use rmcp::model::{ClientCapabilities, ClientConfig, Implementation, ProgressNotificationParam, ProtocolVersion, Tool};
 use rmcp::service::{NotificationContext, Peer, RoleClient, RunningService};
 use rmcp::transport::streamable_http_client::StreamableHttpClientTransportConfig;
-use rmcp::transport::{StreamableHttpClientTransport, TokioChildProcess};
+use rmcp::transport::{IntoTransport, StreamableHttpClientTransport, TokioChildProcess};
 use rmcp::{ClientHandler, ServiceExt};
 
 use super::StdioCommand;
@@ -22,6 +22,8 @@ pub(super) enum Endpoint {
     Stdio(StdioCommand),
     /// A URL of MCP's streamable HTTP transport, with the bearer token to send.
     Http { url: String, bearer: Option<String> },
+    /// A transport the program gave, which cannot be opened again once it closes.
+    Given,
 }
 
 /// What the client does with a server's notifications: progress goes to the call that asked for it;
@@ -103,7 +105,19 @@ impl Link {
                     .map_err(|err| format!("cannot initialize an MCP session at {url}: {err}"))?;
                 Ok(Link { service, group: None })
             }
+            Endpoint::Given => Err("the transport the program gave has closed and cannot be opened again".to_owned()),
         }
+    }
+
+    /// Initializes a session over `transport`.
+    pub(super) async fn serve<T, E, A>(transport: T, listener: Listener) -> Result<Link, String>
+    where
+        T: IntoTransport<RoleClient, E, A>,
+        E: std::error::Error + Send + Sync + 'static,
+    {
+        let service =
+            listener.serve(transport).await.map_err(|err| format!("cannot initialize an MCP session: {err}"))?;
+        Ok(Link { service, group: None })
     }
 
     pub(super) fn peer(&self) -> &Peer<RoleClient> {

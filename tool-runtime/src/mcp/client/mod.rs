@@ -155,16 +155,46 @@ impl McpToolbox {
         McpToolbox::connect(Endpoint::Http { url: url.into(), bearer }, options).await
     }
 
+    /// A session over `transport`, any of rmcp's client transports (an in-memory duplex stream, a
+    /// socket the program opened), with options. Such a toolbox cannot connect again once the
+    /// transport closes: its calls are answered with an error saying so.
+    pub async fn connect_transport<T, E, A>(transport: T, options: McpOptions) -> Result<Self, McpError>
+    where
+        T: rmcp::transport::IntoTransport<RoleClient, E, A>,
+        E: std::error::Error + Send + Sync + 'static,
+    {
+        let hook: Arc<OnceLock<Weak<Inner>>> = Arc::new(OnceLock::new());
+        let runtime = tokio::runtime::Handle::current();
+        let described = "the given transport".to_owned();
+        let link = timed(options.timeout, Link::serve(transport, Listener::new(refresher(&hook, &runtime))))
+            .await
+            .map_err(|why| McpError::Connect { server: options.name.clone().unwrap_or(described.clone()), why })?;
+        McpToolbox::start(Endpoint::Given, link, hook, runtime, options, described).await
+    }
+
     async fn connect(endpoint: Endpoint, options: McpOptions) -> Result<Self, McpError> {
         let described = match &endpoint {
             Endpoint::Stdio(command) => command.program.to_string_lossy().into_owned(),
             Endpoint::Http { url, .. } => url.clone(),
+            Endpoint::Given => "the given transport".to_owned(),
         };
         let hook: Arc<OnceLock<Weak<Inner>>> = Arc::new(OnceLock::new());
         let runtime = tokio::runtime::Handle::current();
         let link = open(&endpoint, &hook, &runtime, options.timeout)
             .await
             .map_err(|why| McpError::Connect { server: options.name.clone().unwrap_or(described.clone()), why })?;
+        McpToolbox::start(endpoint, link, hook, runtime, options, described).await
+    }
+
+    /// The toolbox of a live `link`: its tools listed and read.
+    async fn start(
+        endpoint: Endpoint,
+        link: Link,
+        hook: Arc<OnceLock<Weak<Inner>>>,
+        runtime: tokio::runtime::Handle,
+        options: McpOptions,
+        described: String,
+    ) -> Result<Self, McpError> {
         let name = options.name.clone().or_else(|| link.server_name()).unwrap_or(described);
         let listed = timed(options.timeout, link.list_tools())
             .await

@@ -77,6 +77,8 @@ pub mod dispatch;
 mod error;
 #[doc(hidden)]
 pub mod export;
+#[cfg(feature = "read")]
+pub mod lock;
 mod lower;
 #[cfg(any(feature = "mcp", feature = "mcp-client"))]
 pub mod mcp;

@@ -79,7 +79,7 @@ fn read_pinned(server: &str, tool: &str, entry: &Value, at: &str) -> Result<Pinn
             &child_path(at, "digest"),
             format!(
                 "does not match the definition of tool `{tool}` of server `{server}`: the lock was edited by hand \
-                 or damaged; pin the server's tools again (`toolc pin`) and review what changed"
+                 or damaged; restore it, or pin the server's tools anew and review them"
             ),
         ));
     }

@@ -5,7 +5,7 @@
 //! tools that lower hand-written definitions without files.
 //!
 //! Exit codes: 0 all is well; 1 problems found (stale files, render errors, lint warnings denied,
-//! a schema that cannot be lowered); 2 usage or build errors.
+//! a schema that cannot be lowered, definitions that differ from their lock); 2 usage or build errors.
 
 mod export;
 mod files;
@@ -13,6 +13,7 @@ mod import;
 mod lint;
 mod lower;
 mod output;
+mod pin;
 mod probe;
 mod rust_names;
 
@@ -44,6 +45,8 @@ enum Command {
     Lower(LowerArgs),
     /// Turn tool definitions (any provider's format) into Rust `#[tool]` config structs.
     Import(ImportArgs),
+    /// Pin servers' tool definitions in a lock file; with `--check`, fail with a diff when they changed.
+    Pin(PinArgs),
 }
 
 /// Which crates to read.
@@ -110,6 +113,21 @@ struct ImportArgs {
     out: Option<PathBuf>,
 }
 
+#[derive(Args)]
+struct PinArgs {
+    /// The lock file
+    #[arg(long, value_name = "PATH", default_value = "toolc.lock.json")]
+    lock: PathBuf,
+    /// Write nothing: compare with the lock and fail with a diff when any definition differs from it
+    #[arg(long)]
+    check: bool,
+    /// A server's name and a file of its tool definitions, in any provider's format (an MCP
+    /// `tools/list` result or response, a list of tools, OpenAI, Anthropic or Gemini definitions);
+    /// `-` for standard input. The lock keeps the servers not named here.
+    #[arg(required = true, value_name = "SERVER=FILE")]
+    sources: Vec<pin::FileSource>,
+}
+
 /// How a command ended.
 enum Outcome {
     Ok,
@@ -153,6 +171,7 @@ pub fn main() -> ExitCode {
             lower::run(&args.files, &lower::Lowering { target: args.target, options, out: args.out.as_deref() })
         }
         Command::Import(args) => import::run(&args.file, args.out.as_deref()),
+        Command::Pin(args) => pin::run(&args.sources, &args.lock, args.check),
     };
     match outcome {
         Ok(Outcome::Ok) => ExitCode::SUCCESS,

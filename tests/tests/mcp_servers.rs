@@ -125,9 +125,13 @@ fn everything_server_calls_images_structured_content_progress_and_errors() {
         let err = everything.call("get-sum", r#"{"a": 1, "b": "2"}"#).await.unwrap_err();
         assert!(err.to_string().contains("at /b: expected a number, got the string \"2\""), "{err}");
 
-        let image = everything.call_arguments("get-tiny-image", Arguments::Text("{}"), CallContext::detached()).await.unwrap();
-        let pictures: Vec<_> =
-            image.parts.iter().filter_map(|part| if let ContentPart::Image(image) = part { Some(image) } else { None }).collect();
+        let image =
+            everything.call_arguments("get-tiny-image", Arguments::Text("{}"), CallContext::detached()).await.unwrap();
+        let pictures: Vec<_> = image
+            .parts
+            .iter()
+            .filter_map(|part| if let ContentPart::Image(image) = part { Some(image) } else { None })
+            .collect();
         assert_eq!(pictures.len(), 1, "{image:?}");
         assert_eq!(pictures[0].mime_type(), "image/png");
         assert!(pictures[0].data().starts_with(b"\x89PNG"));
@@ -159,7 +163,8 @@ fn a_long_call_is_cancelled_by_its_timeout_or_when_dropped_and_the_session_goes_
         let everything =
             McpToolbox::connect_stdio_with(server(&work, "everything").arg("stdio"), options).await.unwrap();
         let started = Instant::now();
-        let err = everything.call("trigger-long-running-operation", r#"{"duration": 30, "steps": 3}"#).await.unwrap_err();
+        let err =
+            everything.call("trigger-long-running-operation", r#"{"duration": 30, "steps": 3}"#).await.unwrap_err();
         assert!(err.to_string().contains("did not answer within 0.7 s, so the call was cancelled"), "{err}");
         assert!(started.elapsed() < Duration::from_secs(5));
 
@@ -184,7 +189,12 @@ fn filesystem_server_serves_its_root_and_its_refusals_reach_the_model() {
         let outside = scratch.path().join("secret.txt");
         let err = files.call("write_file", &json!({"path": outside, "content": "x"}).to_string()).await.unwrap_err();
         let text = err.to_string();
-        assert!(text.starts_with("tool `write_file` failed: the MCP server `secure-filesystem-server` answered with an error: "), "{text}");
+        assert!(
+            text.starts_with(
+                "tool `write_file` failed: the MCP server `secure-filesystem-server` answered with an error: "
+            ),
+            "{text}"
+        );
         assert!(text.contains("Access denied"), "{text}");
         assert!(!outside.exists());
         // A required argument left out is the model's to fix, said here.
@@ -199,7 +209,8 @@ fn memory_server_round_trip() {
     let scratch = tempfile::tempdir().unwrap();
     runtime().block_on(async {
         let memory = memory(&work, &scratch.path().join("memory.jsonl")).await;
-        let entities = json!({"entities": [{"name": "toolc", "entityType": "project", "observations": ["lowers tools"]}]});
+        let entities =
+            json!({"entities": [{"name": "toolc", "entityType": "project", "observations": ["lowers tools"]}]});
         memory.call("create_entities", &entities.to_string()).await.unwrap();
         let graph = memory.call("read_graph", "{}").await.unwrap();
         assert_eq!(graph["entities"][0]["name"], "toolc", "{graph}");

@@ -199,7 +199,7 @@ impl McpToolbox {
         let listed = timed(options.timeout, link.list_tools())
             .await
             .map_err(|why| McpError::Connect { server: name.clone(), why })?;
-        let first = generation(&name, &listed)?;
+        let first = generation(&name, &listed, options.pinned.as_ref(), true)?;
         let inner = Arc::new(Inner {
             name,
             endpoint,
@@ -273,15 +273,43 @@ async fn timed<T>(timeout: Duration, work: impl Future<Output = Result<T, String
     }
 }
 
-/// A list of the server `name`'s tools, read.
-fn generation(name: &str, listed: &[rmcp::model::Tool]) -> Result<Generation, McpError> {
+/// A list of the server `name`'s tools, read; with a lock, what differs from it refused (when
+/// connecting, as [`OnDrift::Refuse`] asks) or left out with a warning.
+fn generation(
+    name: &str,
+    listed: &[rmcp::model::Tool],
+    pinned: Option<&(Arc<crate::lock::Lock>, OnDrift)>,
+    connecting: bool,
+) -> Result<Generation, McpError> {
     let listed: Vec<Value> =
         listed.iter().map(|tool| serde_json::to_value(tool).expect("an MCP tool is written as JSON")).collect();
-    let document = serde_json::json!({ "tools": listed });
+    let mut kept = Vec::with_capacity(listed.len());
+    let mut differ = Vec::new();
+    for tool in &listed {
+        match pinned.map(|(lock, _)| lock.verify(name, tool)) {
+            Some(verdict) if !verdict.is_pinned() => {
+                let tool_name = tool.get("name").and_then(Value::as_str).unwrap_or_default();
+                differ.push(format!("tool `{tool_name}` {verdict}"));
+            }
+            _ => kept.push(tool),
+        }
+    }
+    if connecting && !differ.is_empty() && matches!(pinned, Some((_, OnDrift::Refuse))) {
+        return Err(McpError::Drift { server: name.to_owned(), tools: differ });
+    }
+    let said = differ
+        .iter()
+        .map(|why| {
+            Message::Warning(format!(
+                "server `{name}`: {why}, so it is left out; review it and pin it again with `toolc pin`"
+            ))
+        })
+        .collect();
+    let document = serde_json::json!({ "tools": kept });
     let tools = JsonTools::read(&document)
         .map_err(|error| McpError::Read { server: name.to_owned(), error })?
         .labelled(format!("server `{name}`"));
-    Ok(Generation::new(tools, listed, Vec::new()))
+    Ok(Generation::new(tools, listed, said))
 }
 
 impl Inner {
@@ -360,7 +388,7 @@ impl Inner {
 
     /// Serves `listed` from now on if it differs from the list served; whether it did.
     fn take(&self, listed: &[rmcp::model::Tool]) -> bool {
-        let next = match generation(&self.name, listed) {
+        let next = match generation(&self.name, listed, self.options.pinned.as_ref(), false) {
             Ok(next) => next,
             Err(err) => {
                 self.say(Message::Error(format!("{err}; the tools listed before are kept")));

@@ -3,7 +3,10 @@
 
 use std::ffi::OsString;
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::Duration;
+
+use crate::lock::Lock;
 
 /// Options of an [`McpToolbox`](super::McpToolbox), all with defaults.
 ///
@@ -20,6 +23,7 @@ pub struct McpOptions {
     pub(super) bearer: Option<String>,
     pub(super) timeout: Duration,
     pub(super) backoff: (Duration, Duration),
+    pub(super) pinned: Option<(Arc<Lock>, OnDrift)>,
 }
 
 impl Default for McpOptions {
@@ -29,6 +33,7 @@ impl Default for McpOptions {
             bearer: None,
             timeout: Duration::from_secs(60),
             backoff: (Duration::from_millis(250), Duration::from_secs(30)),
+            pinned: None,
         }
     }
 }
@@ -72,6 +77,24 @@ impl McpOptions {
     /// Default: 250 ms up to 30 s.
     pub fn backoff(mut self, first: Duration, most: Duration) -> Self {
         self.backoff = (first, most.max(first));
+        self
+    }
+
+    /// Checks every tool the server lists against the definitions `lock` pins for this server (named
+    /// as [`McpOptions::named`] says, or as the server names itself); a tool that differs from its
+    /// pinned definition, or that the lock does not list, is refused or left out as `on_drift` says.
+    /// A server that changes a tool's description after it was reviewed is a known attack on agents.
+    ///
+    /// ```
+    /// use tool_runtime::lock::Lock;
+    /// use tool_runtime::mcp::{McpOptions, OnDrift};
+    ///
+    /// let lock = Lock::from_text(r#"{"version": 1, "servers": {}}"#).unwrap();
+    /// let options = McpOptions::default().named("github").pinned(lock, OnDrift::LeaveOut);
+    /// # drop(options);
+    /// ```
+    pub fn pinned(mut self, lock: impl Into<Arc<Lock>>, on_drift: OnDrift) -> Self {
+        self.pinned = Some((lock.into(), on_drift));
         self
     }
 }

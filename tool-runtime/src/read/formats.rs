@@ -8,6 +8,7 @@
 use serde_json::{Value, json};
 
 use super::{Definition, ReadError};
+use crate::Annotations;
 use crate::provider::gemini_openapi;
 
 pub(super) fn read_any(input: &Value, file_stem: &str) -> Result<Vec<Definition>, ReadError> {
@@ -59,6 +60,8 @@ fn one(item: &Value, at: &str, file_stem: &str) -> Result<Vec<Definition>, ReadE
         at,
         schema_at,
         notes: Vec::new(),
+        output_schema: None,
+        annotations: Annotations::default(),
     };
     if let Some(function) = item.get("function") {
         let schema = function.get("parameters").cloned().unwrap_or_else(|| json!({"type": "object"}));
@@ -83,7 +86,11 @@ fn one(item: &Value, at: &str, file_stem: &str) -> Result<Vec<Definition>, ReadE
     for key in ["input_schema", "inputSchema"] {
         if let Some(schema) = item.get(key) {
             let (name, description) = (text(item, "name"), text(item, "description"));
-            return Ok(vec![def(name, description, schema.clone(), at.to_owned(), format!("{at}/{key}"))]);
+            return Ok(vec![Definition {
+                output_schema: item.get("outputSchema").filter(|schema| schema.is_object()).cloned(),
+                annotations: annotations(item),
+                ..def(name, description, schema.clone(), at.to_owned(), format!("{at}/{key}"))
+            }]);
         }
     }
     if item.get("name").is_some() && (item.get("parameters").is_some() || item.get("parametersJsonSchema").is_some()) {
@@ -126,7 +133,23 @@ fn gemini(declaration: &Value, at: &str) -> Definition {
         at: at.to_owned(),
         schema_at: format!("{at}/{key}"),
         notes: Vec::new(),
+        output_schema: None,
+        annotations: Annotations::default(),
     }
+}
+
+/// An MCP tool's `annotations` (its hints, of the right types) and its `title`.
+fn annotations(item: &Value) -> Annotations {
+    let given = item.get("annotations").unwrap_or(&Value::Null);
+    let hint = |key: &str| given.get(key).and_then(Value::as_bool);
+    let title = given.get("title").or_else(|| item.get("title")).and_then(Value::as_str);
+    let mut annotations = Annotations::default();
+    annotations.title = title.map(|title| title.to_owned().into());
+    annotations.read_only_hint = hint("readOnlyHint");
+    annotations.destructive_hint = hint("destructiveHint");
+    annotations.idempotent_hint = hint("idempotentHint");
+    annotations.open_world_hint = hint("openWorldHint");
+    annotations
 }
 
 #[cfg(test)]

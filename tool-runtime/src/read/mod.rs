@@ -36,7 +36,7 @@ use std::fmt;
 
 use serde_json::Value;
 
-use crate::ToolDef;
+use crate::{Annotations, ToolDef};
 pub use document::{Lowered, Message, lower, lower_each};
 
 /// One definition read from a document, before its checks.
@@ -58,6 +58,10 @@ pub struct Definition {
     pub schema_at: String,
     /// The quirks of other dialects read in the schema.
     pub notes: Vec<Note>,
+    /// The schema of the tool's output, where the format has one (an MCP tool's `outputSchema`).
+    pub output_schema: Option<Value>,
+    /// What the format says of the tool's behaviour (an MCP tool's `annotations` and `title`).
+    pub annotations: Annotations,
 }
 
 /// A quirk of another dialect read in a schema, and how it was read.
@@ -83,7 +87,10 @@ impl Definition {
     /// The definition as a [`ToolDef`], strict unless the input says otherwise (each target's
     /// lowering then decides what strict mode can express).
     pub fn into_tool_def(self) -> ToolDef {
-        ToolDef::new(self.name, self.description, self.schema).with_strict(self.strict.unwrap_or(true))
+        ToolDef::new(self.name, self.description, self.schema)
+            .with_strict(self.strict.unwrap_or(true))
+            .with_output_schema(self.output_schema)
+            .with_annotations(self.annotations)
     }
 }
 

@@ -124,8 +124,12 @@ struct PinArgs {
     /// A server's name and a file of its tool definitions, in any provider's format (an MCP
     /// `tools/list` result or response, a list of tools, OpenAI, Anthropic or Gemini definitions);
     /// `-` for standard input. The lock keeps the servers not named here.
-    #[arg(required = true, value_name = "SERVER=FILE")]
+    #[arg(required_unless_present = "servers", value_name = "SERVER=FILE")]
     sources: Vec<pin::FileSource>,
+    /// MCP servers to start or reach and list, in the configuration file MCP clients share:
+    /// `{"mcpServers": {NAME: {"command", "args", "env"} or {"url", "headers"}}}`
+    #[arg(long, value_name = "FILE")]
+    servers: Option<PathBuf>,
 }
 
 /// How a command ended.
@@ -171,7 +175,7 @@ pub fn main() -> ExitCode {
             lower::run(&args.files, &lower::Lowering { target: args.target, options, out: args.out.as_deref() })
         }
         Command::Import(args) => import::run(&args.file, args.out.as_deref()),
-        Command::Pin(args) => pin::run(&args.sources, &args.lock, args.check),
+        Command::Pin(args) => pin::run(&args.sources, args.servers.as_deref(), &args.lock, args.check),
     };
     match outcome {
         Ok(Outcome::Ok) => ExitCode::SUCCESS,

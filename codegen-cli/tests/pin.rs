@@ -262,3 +262,43 @@ fn a_missing_or_edited_lock_and_bad_arguments_are_refused() {
     let (code, said) = run(&["pin", "s=twice.json"], &dir);
     assert_eq!((code, said.as_str()), (2, "error: server `s`: two tools are named `a` (at index 0 and 1)\n"));
 }
+
+/// The pinned MCP reference servers, installed once into the target folder; the folder.
+fn reference_servers() -> PathBuf {
+    let conformance = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/conformance");
+    let sdks = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("conformance");
+    let output = Command::new("bash").arg(conformance.join("setup.sh")).arg(&sdks).output().unwrap();
+    assert!(output.status.success(), "installing the pinned packages: {}", String::from_utf8_lossy(&output.stderr));
+    sdks
+}
+
+#[test]
+fn live_servers_of_a_client_configuration_are_listed_and_pinned() {
+    let sdks = reference_servers();
+    let dir = project("servers");
+    std::fs::create_dir(dir.join("root")).unwrap();
+    let bin = sdks.join("node_modules/.bin");
+    let config = serde_json::json!({"mcpServers": {
+        "memory": {"command": bin.join("mcp-server-memory"), "env": {"MEMORY_FILE_PATH": dir.join("memory.jsonl")}},
+        "files": {"command": bin.join("mcp-server-filesystem"), "args": ["root"], "cwd": "."}
+    }});
+    std::fs::write(dir.join("mcp.json"), config.to_string()).unwrap();
+    let (code, stderr) = run(&["pin", "--servers", "mcp.json"], &dir);
+    assert_eq!(code, 0, "{stderr}");
+    let pinned: Value = serde_json::from_str(&lock(&dir)).unwrap();
+    let servers = pinned["servers"].as_object().unwrap();
+    assert_eq!(servers.keys().collect::<Vec<_>>(), ["files", "memory"]);
+    assert!(servers["memory"]["read_graph"]["definition"]["description"].is_string());
+    assert_eq!(servers["files"].as_object().unwrap().len(), 14, "every tool of the filesystem server");
+    let (code, stderr) = run(&["pin", "--check", "--servers", "mcp.json"], &dir);
+    assert_eq!(code, 0, "the servers list what was pinned: {stderr}");
+    assert!(stderr.contains("Checked 2 servers, 23 tools match toolc.lock.json"), "{stderr}");
+
+    // A server that cannot be started is a usage error naming it; nothing is written.
+    let before = lock(&dir);
+    std::fs::write(dir.join("broken.json"), r#"{"mcpServers": {"gone": {"command": "./no-such-server"}}}"#).unwrap();
+    let (code, stderr) = run(&["pin", "--servers", "broken.json"], &dir);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("MCP server `gone`: cannot start `./no-such-server`"), "{stderr}");
+    assert_eq!(lock(&dir), before);
+}

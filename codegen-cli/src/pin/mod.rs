@@ -2,9 +2,11 @@
 //! (`tool_runtime::lock`), so that a definition that changes afterwards — a server that rewrites a
 //! tool's description once it is trusted — fails CI (`--check`) instead of reaching a model unseen.
 //!
-//! Where the definitions come from is one step, [`from_files`]: each source gives a server's name and
+//! Where the definitions come from is one step, [`from_files`] or [`servers::from_servers`]: each source gives a server's name and
 //! its tools as listed, the JSON object of each. The rest (the lock read, pinned, compared, written)
 //! does not know where they came from, so another kind of source is another such function.
+
+mod servers;
 
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
@@ -38,8 +40,11 @@ impl FromStr for FileSource {
 /// One server's tools as it lists them now: its name, and the JSON object of each definition.
 type Listed = (String, Vec<Value>);
 
-pub fn run(sources: &[FileSource], lock: &Path, check: bool) -> Result<Outcome, Failure> {
-    let listed = from_files(sources)?;
+pub fn run(sources: &[FileSource], servers: Option<&Path>, lock: &Path, check: bool) -> Result<Outcome, Failure> {
+    let mut listed = from_files(sources)?;
+    if let Some(config) = servers {
+        listed.extend(servers::from_servers(config)?);
+    }
     pin(&listed, lock, check)
 }
 

@@ -12,7 +12,8 @@
 //! and then accepted by the providers' own SDK checks (the conformance test's `check.py` and
 //! `check.mjs`) — or refused on a line naming the tool, the JSON path and the rule. The tally per
 //! target, and the most common reasons for refusing, are printed (`tests/corpus/RESULTS.md` records
-//! them, with the command).
+//! them, with the command). The runtime's own reader (`JsonTools`, what an `McpToolbox` reads a
+//! server's tools with) renders byte for byte what `lower` wrote.
 
 use std::collections::BTreeMap;
 use std::ffi::OsStr;
@@ -156,6 +157,45 @@ fn check_with_the_sdks(variant: &str, out: &Path, renderings: &Path) {
     }
 }
 
+/// The runtime's reading of each definition — `JsonTools`, as an `McpToolbox` or a `DynamicToolbox`
+/// reads the definitions it is given — renders byte for byte what `toolc lower` wrote, for every
+/// target without options: one reader, whether definitions arrive as files or at run time.
+fn the_runtime_renders_what_lower_wrote(split: &Path) {
+    let mut inputs = Vec::new();
+    collect(split, &mut inputs);
+    let mut compared = 0;
+    for input in &inputs {
+        let document: Value = serde_json::from_str(&std::fs::read_to_string(input).unwrap()).unwrap();
+        let Ok(tools) = tool_runtime::JsonTools::read(&document) else {
+            continue;
+        };
+        let name = input.strip_prefix(split).unwrap();
+        for (variant, target, flags) in VARIANTS {
+            if !flags.is_empty() {
+                continue;
+            }
+            let written = std::fs::read_to_string(tmp().join("corpus-lowered").join(variant).join(name));
+            match (tools.render(target.parse().unwrap()), written) {
+                (Ok(rendered), Ok(text)) => {
+                    let ours = serde_json::to_string_pretty(rendered).unwrap() + "\n";
+                    assert!(
+                        ours == text,
+                        "{variant} {}: the runtime renders\n{ours}\n`toolc lower` wrote\n{text}",
+                        input.display()
+                    );
+                    compared += 1;
+                }
+                (Err(_), Err(_)) => compared += 1,
+                (ours, theirs) => {
+                    panic!("{variant} {}: the runtime gives {ours:?}, `toolc lower` {theirs:?}", input.display())
+                }
+            }
+        }
+    }
+    assert!(compared > 6 * 3000, "compared {compared} renderings");
+    println!("the runtime's rendering equals `toolc lower`'s on {compared} renderings");
+}
+
 #[test]
 fn every_third_party_definition_is_lowered_or_refused_for_every_target() {
     let corpus = corpus();
@@ -182,4 +222,5 @@ fn every_third_party_definition_is_lowered_or_refused_for_every_target() {
     println!(
         "definitions per source: {counts:?}\n\n{table}\n| target | refused | rule |\n| --- | --- | --- |\n{reasons}"
     );
+    the_runtime_renders_what_lower_wrote(&split);
 }

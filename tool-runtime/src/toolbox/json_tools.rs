@@ -35,7 +35,7 @@ use crate::{ArgumentProblem, RenderError, RenderOptions, Rendered, Target, ToolD
 /// ]))
 /// .unwrap();
 /// assert_eq!(tools.tools().len(), 1, "the broken one is left out");
-/// assert_eq!(tools.render(Target::Gemini).unwrap()[0]["name"], "get_weather");
+/// assert_eq!(tools.render(Target::Gemini).unwrap()[0]["functionDeclarations"][0]["name"], "get_weather");
 /// let err = tools.check("get_weather", Arguments::Text(r#"{"cty": "Paris"}"#)).unwrap_err();
 /// assert!(err.to_string().contains("did you mean `city`?"), "{err}");
 /// ```

@@ -254,3 +254,27 @@ fn combines_with_local_tools_and_dispatches_a_providers_response() {
         assert!(exchange.results[2].text().contains("missing required field `b`"), "{}", exchange.results[2].text());
     });
 }
+
+#[test]
+fn a_streamed_response_calls_the_server_as_its_arguments_complete_and_tool_choice_names_its_tools() {
+    use futures_util::stream;
+    use tool_runtime::ToolChoice;
+
+    let dir = markers();
+    runtime().block_on(async {
+        let lab = McpToolbox::connect_stdio(lab(dir.path())).await.unwrap();
+        let choice = ToolChoice::Tool("add").render(Target::OpenAi, lab.tools()).unwrap();
+        assert_eq!(choice["tool_choice"]["function"]["name"], "add");
+        assert!(ToolChoice::Tool("sub").render(Target::OpenAi, lab.tools()).is_err());
+        let sse = concat!(
+            r#"data: {"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"id":"c1","type":"function","function":{"name":"add","arguments":"{\"a\":"}}]}}]}"#, "\n\n",
+            r#"data: {"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"function":{"arguments":" 2, \"b\": 3}"}}]}}]}"#, "\n\n",
+            r#"data: {"choices":[{"index":0,"delta":{},"finish_reason":"tool_calls"}]}"#, "\n\n",
+            "data: [DONE]\n\n",
+        );
+        let chunks = stream::iter(sse.as_bytes().chunks(7).map(Ok::<_, std::io::Error>));
+        let exchange = lab.dispatch_stream(Target::OpenAi, chunks, DispatchOptions::default()).await.unwrap();
+        assert_eq!(exchange.results[0].text(), r#"{"result":5}"#);
+        assert_eq!(exchange.reply[0]["tool_call_id"], "c1");
+    });
+}

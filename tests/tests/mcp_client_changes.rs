@@ -84,6 +84,7 @@ impl ServerHandler for Shifting {
                 tools.push(tool(&name, "Added later."));
             }
             "reword" => self.tools.lock().unwrap()[0] = tool("echo", &text),
+            "refuse" => return Err(ErrorData::invalid_params("the refusal is on purpose", None)),
             _ => return Ok(CallToolResult::success(vec![ContentBlock::text(text)]).into()),
         }
         let _ = context.peer.notify_tool_list_changed().await;
@@ -134,9 +135,24 @@ fn every_page_is_listed_and_the_bearer_token_goes_with_every_request() {
         let toolbox = McpToolbox::connect_http_with(url, options).await.unwrap();
         assert_eq!(names(&toolbox), ["echo", "grow", "reword"], "three pages, one tool each");
         assert_eq!(toolbox.call("echo", r#"{"text": "hi"}"#).await.unwrap(), "hi");
-        let seen = shifting.seen.lock().unwrap();
+        let seen = shifting.seen.lock().unwrap().clone();
         assert_eq!(seen.len(), 4, "three pages and a call");
         assert!(seen.iter().all(|header| header.as_deref() == Some("Bearer s3cret")), "{seen:?}");
+    });
+}
+
+#[test]
+fn a_json_rpc_error_is_an_error_result_naming_the_server() {
+    runtime().block_on(async {
+        let shifting = Shifting::new();
+        shifting.tools.lock().unwrap().push(tool("refuse", "Refuse."));
+        let url = serve(shifting).await;
+        let toolbox = McpToolbox::connect_http_with(url, McpOptions::default().named("shifting")).await.unwrap();
+        let err = toolbox.call("refuse", r#"{"text": "x"}"#).await.unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "tool `refuse` failed: the MCP server `shifting` refused the call: the refusal is on purpose (JSON-RPC error -32602)"
+        );
     });
 }
 

@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 use serde_json::json;
 use tool_runtime::mcp::{McpOptions, McpToolbox};
 use tool_runtime::read::Message;
-use tool_runtime::{Arguments, CallContext, ContentPart, RenderOptions, Target, ToolError, Toolbox};
+use tool_runtime::{Arguments, CallContext, DispatchOptions, ContentPart, RenderOptions, Target, ToolError, Toolbox};
 
 fn run(command: &mut Command, what: &str) -> String {
     let output = command.output().unwrap_or_else(|err| panic!("cannot run {what}: {err}"));
@@ -135,6 +135,17 @@ fn everything_server_calls_images_structured_content_progress_and_errors() {
         assert_eq!(pictures.len(), 1, "{image:?}");
         assert_eq!(pictures[0].mime_type(), "image/png");
         assert!(pictures[0].data().starts_with(b"\x89PNG"));
+
+        // The image reaches each provider as a local tool's does: an image block in the reply.
+        let response = json!({"role": "assistant", "content": [
+            {"type": "tool_use", "id": "t1", "name": "get-tiny-image", "input": {}}]});
+        let exchange =
+            everything.dispatch(Target::Anthropic, response.to_string(), DispatchOptions::default()).await.unwrap();
+        let blocks = &exchange.reply["content"][0]["content"];
+        assert!(
+            blocks.as_array().unwrap().iter().any(|block| block["type"] == "image" && block["source"]["media_type"] == "image/png"),
+            "{blocks}"
+        );
 
         let weather = everything.call("get-structured-content", r#"{"location": "Chicago"}"#).await.unwrap();
         assert!(weather["temperature"].is_number() && weather["conditions"].is_string(), "{weather}");

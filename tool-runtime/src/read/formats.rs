@@ -62,6 +62,7 @@ fn one(item: &Value, at: &str, file_stem: &str) -> Result<Vec<Definition>, ReadE
         notes: Vec::new(),
         output_schema: None,
         annotations: Annotations::default(),
+        warnings: Vec::new(),
     };
     if let Some(function) = item.get("function") {
         let schema = function.get("parameters").cloned().unwrap_or_else(|| json!({"type": "object"}));
@@ -135,6 +136,7 @@ fn gemini(declaration: &Value, at: &str) -> Definition {
         notes: Vec::new(),
         output_schema: None,
         annotations: Annotations::default(),
+        warnings: Vec::new(),
     }
 }
 

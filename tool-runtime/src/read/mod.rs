@@ -5,6 +5,8 @@
 //! - `quirks`: the dialects their schemas are written in (Python and Java type names, OpenAPI's
 //!   `nullable`, draft-04's boolean bounds, `$id`, …), read as JSON Schema 2020-12 with a note each;
 //! - `check`: the schema checked as JSON Schema 2020-12, its examples against it;
+//! - `hidden`: text a person reviewing a definition does not see but a model reads (invisible and
+//!   bidirectional-control characters, tag characters, HTML comments), named in a warning each;
 //! - `document`: a whole document read, checked and lowered, one tool's refusal sinking none of the
 //!   others ([`lower`], [`lower_each`]).
 //!
@@ -30,6 +32,7 @@
 mod check;
 pub(crate) mod document;
 mod formats;
+mod hidden;
 mod quirks;
 
 use std::fmt;
@@ -62,6 +65,11 @@ pub struct Definition {
     pub output_schema: Option<Value>,
     /// What the format says of the tool's behaviour (an MCP tool's `annotations` and `title`).
     pub annotations: Annotations,
+    /// What a person reviewing the definition should see and may not: text in its name,
+    /// description or schema that a reader does not see but a model reads (invisible or
+    /// bidirectional-control characters, Unicode tag characters, HTML comments). None refuses the
+    /// definition; it is read as written.
+    pub warnings: Vec<Warning>,
 }
 
 /// A quirk of another dialect read in a schema, and how it was read.
@@ -70,6 +78,19 @@ pub struct Note {
     /// JSON Pointer into the schema.
     pub path: String,
     /// What was read, in words.
+    pub what: String,
+}
+
+/// Something a definition holds that does not stop it being read but that whoever reviews it
+/// should know: text hidden from a reader.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Warning {
+    /// JSON Pointer in the document: of the name or the description (`/0/description`), or of a
+    /// string in the schema, or of a key (a property's name). Exact, so it may hold the hidden
+    /// characters themselves.
+    pub path: String,
+    /// What was found, in words, on one line, the hidden characters named (`U+202E RIGHT-TO-LEFT
+    /// OVERRIDE`) or escaped (`\u{200b}`), hidden ASCII spelled out.
     pub what: String,
 }
 
@@ -120,8 +141,25 @@ impl fmt::Display for ReadError {
 impl std::error::Error for ReadError {}
 
 /// Every definition in `document`, in order, in any provider's format, its schema read as
-/// JSON Schema 2020-12. `file_stem` names a bare schema's tool. Nothing is checked yet: see
-/// [`ToolDef::from_json`] for one definition checked, [`lower`] for a document lowered.
+/// JSON Schema 2020-12, each with the text it hides from a reader ([`Definition::warnings`]).
+/// `file_stem` names a bare schema's tool. Nothing is checked yet: see [`ToolDef::from_json`] for
+/// one definition checked, [`lower`] for a document lowered.
+///
+/// ```
+/// use serde_json::json;
+///
+/// let listed = json!({"tools": [{
+///     "name": "search",
+///     "description": "Search the web.\u{E0069}\u{E0067}\u{E006E}\u{E006F}\u{E0072}\u{E0065}",
+///     "inputSchema": {"type": "object"}
+/// }]});
+/// let defs = tool_runtime::read::definitions(&listed, "tools").unwrap();
+/// assert_eq!(defs[0].warnings[0].path, "/tools/0/description");
+/// assert_eq!(
+///     defs[0].warnings[0].what,
+///     "the description holds 6 Unicode tag characters at character 16 (invisible; they spell \"ignore\")"
+/// );
+/// ```
 pub fn definitions(document: &Value, file_stem: &str) -> Result<Vec<Definition>, ReadError> {
     let mut definitions = formats::read_any(document, file_stem)?;
     for def in &mut definitions {
@@ -130,6 +168,8 @@ pub fn definitions(document: &Value, file_stem: &str) -> Result<Vec<Definition>,
         if let Some(root) = def.schema.as_object_mut() {
             root.remove("$schema");
         }
+        // Before the dialect is read, so that every path is one into the input.
+        def.warnings = hidden::scan(def);
         def.notes = quirks::read(&mut def.schema);
     }
     Ok(definitions)
@@ -140,6 +180,10 @@ impl ToolDef {
     /// tool, or a bare JSON Schema named `tool`), its schema's dialect read and checked as JSON Schema
     /// 2020-12 (its examples against it): a definition that lowers like one made by `#[tool]`, or
     /// an error naming the path in `value` and the rule. Feature `read`.
+    ///
+    /// Text the definition hides from a reader (invisible characters, HTML comments) does not
+    /// refuse it; [`read::definitions`](crate::read::definitions) names it, in each definition's
+    /// `warnings`.
     pub fn from_json(value: &Value) -> Result<ToolDef, ReadError> {
         let mut read = definitions(value, "tool")?;
         if read.len() != 1 {

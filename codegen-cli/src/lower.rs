@@ -1,8 +1,9 @@
 //! `toolc lower`: hand-written JSON Schema or tool definitions, from a project in any language,
 //! lowered to one target. One file goes to standard output; many files (or folders of them) with
-//! `--out DIR` become one output each. The report, and what cannot be expressed (tool, JSON path
-//! and rule), go to standard error. A tool that cannot be lowered does not sink its file: the others
-//! are written, and the refused ones listed with their reasons (exit 1).
+//! `--out DIR` become one output each. The report, text a definition hides from a reader (a
+//! warning, which refuses nothing), and what cannot be expressed (tool, JSON path and rule), go to
+//! standard error. A tool that cannot be lowered does not sink its file: the others are written,
+//! and the refused ones listed with their reasons (exit 1).
 
 use std::path::{Path, PathBuf};
 

@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 use serde_json::json;
 use tool_runtime::mcp::{McpOptions, McpToolbox};
 use tool_runtime::read::Message;
-use tool_runtime::{Arguments, CallContext, DispatchOptions, ContentPart, RenderOptions, Target, ToolError, Toolbox};
+use tool_runtime::{Arguments, CallContext, ContentPart, DispatchOptions, RenderOptions, Target, ToolError, Toolbox};
 
 fn run(command: &mut Command, what: &str) -> String {
     let output = command.output().unwrap_or_else(|err| panic!("cannot run {what}: {err}"));
@@ -143,7 +143,11 @@ fn everything_server_calls_images_structured_content_progress_and_errors() {
             everything.dispatch(Target::Anthropic, response.to_string(), DispatchOptions::default()).await.unwrap();
         let blocks = &exchange.reply["content"][0]["content"];
         assert!(
-            blocks.as_array().unwrap().iter().any(|block| block["type"] == "image" && block["source"]["media_type"] == "image/png"),
+            blocks
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|block| block["type"] == "image" && block["source"]["media_type"] == "image/png"),
             "{blocks}"
         );
 

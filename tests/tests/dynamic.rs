@@ -82,11 +82,14 @@ fn calls_are_checked_before_the_closure_runs_and_its_errors_reach_the_model() {
 fn a_closure_per_tool_and_a_tool_left_without_one() {
     let toolbox = DynamicToolbox::read(&definitions())
         .unwrap()
-        .on("add", |args, _context| async move { Ok::<_, String>(json!(args["a"].as_i64().unwrap() * 0 + 7)) })
+        // This program's `add` multiplies: the closure given is the one that runs.
+        .on("add", |args, _context| async move {
+            Ok::<_, String>(json!(args["a"].as_i64().unwrap() * args["b"].as_i64().unwrap()))
+        })
         .unwrap()
         .on("shout", |_args, _context| async move { Err::<Value, _>("the speaker is off") })
         .unwrap();
-    assert_eq!(pollster::block_on(toolbox.call("add", r#"{"a": 1, "b": 1}"#)).unwrap(), 7);
+    assert_eq!(pollster::block_on(toolbox.call("add", r#"{"a": 3, "b": 4}"#)).unwrap(), 12);
     let err = pollster::block_on(toolbox.call("shout", r#"{"text": "hi"}"#)).unwrap_err();
     assert_eq!(err.to_string(), "tool `shout` failed: the speaker is off");
     let err = pollster::block_on(toolbox.call("weather", r#"{"city": "Oslo"}"#)).unwrap_err();

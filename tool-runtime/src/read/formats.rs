@@ -145,13 +145,13 @@ fn annotations(item: &Value) -> Annotations {
     let given = item.get("annotations").unwrap_or(&Value::Null);
     let hint = |key: &str| given.get(key).and_then(Value::as_bool);
     let title = given.get("title").or_else(|| item.get("title")).and_then(Value::as_str);
-    let mut annotations = Annotations::default();
-    annotations.title = title.map(|title| title.to_owned().into());
-    annotations.read_only_hint = hint("readOnlyHint");
-    annotations.destructive_hint = hint("destructiveHint");
-    annotations.idempotent_hint = hint("idempotentHint");
-    annotations.open_world_hint = hint("openWorldHint");
-    annotations
+    Annotations {
+        title: title.map(|title| title.to_owned().into()),
+        read_only_hint: hint("readOnlyHint"),
+        destructive_hint: hint("destructiveHint"),
+        idempotent_hint: hint("idempotentHint"),
+        open_world_hint: hint("openWorldHint"),
+    }
 }
 
 #[cfg(test)]

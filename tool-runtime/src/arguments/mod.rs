@@ -209,6 +209,7 @@ fn as_sent<'a>(def: &Decoding<'a>, arguments: &str) -> Option<Option<&'a Shapes>
 /// tool (strict mode's `null` for an absent optional field removed), every problem found. For
 /// tools without a Rust type to read them into (definitions read from JSON), whose schema is all
 /// there is to check a call against.
+#[cfg(feature = "read")]
 pub(crate) fn checked_object(def: &Decoding<'_>, arguments: Arguments<'_>) -> Result<Map<String, Value>, ToolError> {
     let text = match arguments {
         Arguments::Text(text) => Cow::Borrowed(text),

@@ -87,6 +87,7 @@ pub(crate) fn each_child_mut<E>(
 
 /// [`each_child_mut`] for reading: calls `visit` on each direct subschema of `node`, with `path`
 /// extended to its pointer while it runs; stops at the first `Some`.
+#[cfg(feature = "read")]
 pub(crate) fn find_child<T>(
     node: &Map<String, Value>,
     path: &mut String,

@@ -33,6 +33,7 @@ use crate::{ChoiceError, ChoiceOptions, ContentPart, RenderOptions, Target, Tool
 use images::Accepted;
 use stream_state::Ending;
 
+#[cfg(feature = "read")]
 pub(crate) use gemini::openapi as gemini_openapi;
 pub(crate) use mcp::wire as mcp_wire;
 pub use render::render_tools;

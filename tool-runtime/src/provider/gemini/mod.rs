@@ -6,6 +6,7 @@
 
 mod json_path;
 mod lower;
+#[cfg(feature = "read")]
 pub(crate) mod openapi;
 mod wire;
 

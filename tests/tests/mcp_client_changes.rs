@@ -146,8 +146,20 @@ fn a_json_rpc_error_is_an_error_result_naming_the_server() {
     runtime().block_on(async {
         let shifting = Shifting::new();
         shifting.tools.lock().unwrap().push(tool("refuse", "Refuse."));
+        let unreadable = json!({"type": "object", "properties": {"x": {"$ref": "#/$defs/nowhere"}}});
+        let unreadable = Tool::new("unreadable", "Points nowhere.", Arc::new(unreadable.as_object().unwrap().clone()));
+        shifting.tools.lock().unwrap().push(unreadable);
         let url = serve(shifting).await;
         let toolbox = McpToolbox::connect_http_with(url, McpOptions::default().named("shifting")).await.unwrap();
+        // A tool that cannot be read is left out, named with the server, its path and the rule.
+        assert_eq!(names(&toolbox), ["echo", "grow", "reword", "refuse"]);
+        let said = toolbox.messages(Target::Gemini);
+        assert!(
+            said.iter().any(|m| matches!(m, Message::Error(text)
+                if text.starts_with("server `shifting`: tool `unreadable` cannot be rendered for gemini at /tools/4/inputSchema")
+                    && text.contains("nowhere"))),
+            "{said:#?}"
+        );
         let err = toolbox.call("refuse", r#"{"text": "x"}"#).await.unwrap_err();
         assert_eq!(
             err.to_string(),

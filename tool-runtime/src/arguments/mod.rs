@@ -211,23 +211,21 @@ fn as_sent<'a>(def: &Decoding<'a>, arguments: &str) -> Option<Option<&'a Shapes>
 /// there is to check a call against.
 #[cfg(feature = "read")]
 pub(crate) fn checked_object(def: &Decoding<'_>, arguments: Arguments<'_>) -> Result<Map<String, Value>, ToolError> {
-    let text = match arguments {
-        Arguments::Text(text) => Cow::Borrowed(text),
-        Arguments::Object(object) => {
-            Cow::Owned(serde_json::to_string(object).expect("a JSON object is written as text"))
+    let value = match arguments {
+        Arguments::Text(text) => {
+            let text = match route(def, text)? {
+                Route::Direct(text) | Route::Watched(text, _) | Route::Checked(text) => text,
+            };
+            serde_json::from_str(&text).map_err(|err| invalid(def, vec![problem(String::new(), err)]))?
         }
+        Arguments::Object(object) => Value::Object(object.clone()),
     };
-    let text = match route(def, &text)? {
-        Route::Direct(text) | Route::Watched(text, _) | Route::Checked(text) => text,
-    };
-    let checked = check(def, &text)?;
-    match serde_json::from_str(&checked) {
-        Ok(Value::Object(object)) => Ok(object),
-        Ok(other) => {
-            let message = format!("expected an object of arguments, received {}", validate::describe(&other));
+    match checked(def, value)? {
+        Value::Object(object) => Ok(object),
+        other => {
+            let message = format!("expected an object of arguments, got {}", validate::describe(&other));
             Err(invalid(def, vec![ArgumentProblem::new("", message)]))
         }
-        Err(err) => Err(invalid(def, vec![problem(String::new(), err)])),
     }
 }
 
@@ -290,14 +288,19 @@ fn read<T: DeserializeOwned>(text: &str) -> Result<T, serde_json::Error> {
 /// The arguments cleaned and validated against the schema, as compact JSON text for [`read`]; or
 /// every problem found.
 fn check(def: &Decoding<'_>, text: &str) -> Result<String, ToolError> {
-    let mut value: Value = serde_json::from_str(text).map_err(|err| invalid(def, vec![problem(String::new(), err)]))?;
+    let value: Value = serde_json::from_str(text).map_err(|err| invalid(def, vec![problem(String::new(), err)]))?;
+    checked(def, value).map(|value| value.to_string())
+}
+
+/// [`check`] of a parsed value: the value cleaned, or every problem found.
+fn checked(def: &Decoding<'_>, mut value: Value) -> Result<Value, ToolError> {
     let mut problems = Vec::new();
     clean(&mut value, def.schema, def.schema, "", &mut problems);
     problems.extend(validate::validate(&value, def.schema, def.schema));
     if !problems.is_empty() {
         return Err(invalid(def, problems));
     }
-    Ok(value.to_string())
+    Ok(value)
 }
 
 fn invalid(def: &Decoding<'_>, problems: Vec<ArgumentProblem>) -> ToolError {

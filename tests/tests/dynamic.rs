@@ -126,3 +126,18 @@ fn text_a_definition_hides_from_its_reviewer_is_a_warning_and_the_tool_is_still_
     );
     assert_eq!(toolbox.tools().len(), 1);
 }
+
+#[test]
+fn keywords_toolc_does_not_word_itself_are_still_checked_as_json_schema() {
+    let defs = json!([{"name": "ship", "description": "Ship an order.", "inputSchema": {
+        "type": "object",
+        "properties": {"express": {"type": "boolean"}, "phone": {"type": "string"}},
+        "dependentRequired": {"express": ["phone"]}
+    }}]);
+    let toolbox =
+        DynamicToolbox::new(&defs, |_name, _args, _context| async { Ok::<_, String>(json!("shipped")) }).unwrap();
+    assert_eq!(pollster::block_on(toolbox.call("ship", r#"{"express": true, "phone": "555"}"#)).unwrap(), "shipped");
+    let err = pollster::block_on(toolbox.call("ship", r#"{"express": true}"#)).unwrap_err();
+    assert!(matches!(err, ToolError::InvalidArguments { .. }), "{err}");
+    assert!(err.to_string().contains("phone"), "{err}");
+}

@@ -74,15 +74,24 @@ impl Plan {
     /// [`Plan::needs_schema`] for a parsed object.
     #[cfg(feature = "mcp")]
     fn needs_schema_object(&self, object: &Map<String, Value>) -> bool {
-        fn has_null(value: &Value) -> bool {
-            match value {
-                Value::Null => true,
-                Value::Array(items) => items.iter().any(has_null),
-                Value::Object(fields) => fields.values().any(has_null),
-                _ => false,
-            }
-        }
         self.tagged || self.constrained || (self.clears_nulls && object.values().any(has_null))
+    }
+
+    /// Whether a parsed call must be cleaned before it is used: a tagged union's fields of other
+    /// variants, or strict mode's `null` for an absent optional field, are removed.
+    #[cfg(feature = "read")]
+    fn needs_cleaning(&self, value: &Value) -> bool {
+        self.tagged || (self.clears_nulls && has_null(value))
+    }
+}
+
+#[cfg(any(feature = "mcp", feature = "read"))]
+fn has_null(value: &Value) -> bool {
+    match value {
+        Value::Null => true,
+        Value::Array(items) => items.iter().any(has_null),
+        Value::Object(fields) => fields.values().any(has_null),
+        _ => false,
     }
 }
 
@@ -205,12 +214,17 @@ fn as_sent<'a>(def: &Decoding<'a>, arguments: &str) -> Option<Option<&'a Shapes>
     plain.then_some(plan.open.as_ref())
 }
 
-/// A call's arguments as a JSON object, always checked against the schema: cleaned as for any
-/// tool (strict mode's `null` for an absent optional field removed), every problem found. For
-/// tools without a Rust type to read them into (definitions read from JSON), whose schema is all
-/// there is to check a call against.
+/// A call's arguments as a JSON object, checked against the schema: cleaned as for any tool
+/// (strict mode's `null` for an absent optional field removed), every problem found. For tools
+/// without a Rust type to read them into (definitions read from JSON), whose schema is all there
+/// is to check a call against. `accepts` is the schema compiled by a full JSON Schema validator:
+/// a call it accepts that needs no cleaning is taken as it is.
 #[cfg(feature = "read")]
-pub(crate) fn checked_object(def: &Decoding<'_>, arguments: Arguments<'_>) -> Result<Map<String, Value>, ToolError> {
+pub(crate) fn checked_object(
+    def: &Decoding<'_>,
+    arguments: Arguments<'_>,
+    accepts: impl FnOnce(&Value) -> bool,
+) -> Result<Map<String, Value>, ToolError> {
     let value = match arguments {
         Arguments::Text(text) => {
             let text = match route(def, text)? {
@@ -220,6 +234,12 @@ pub(crate) fn checked_object(def: &Decoding<'_>, arguments: Arguments<'_>) -> Re
         }
         Arguments::Object(object) => Value::Object(object.clone()),
     };
+    // Most calls fit: the schema's own word is enough, and toolc's validator, which words each
+    // problem for the model, runs when there is something to say.
+    if !def.plan.needs_cleaning(&value) && value.is_object() && accepts(&value) {
+        let Value::Object(object) = value else { unreachable!("an object, as just asked") };
+        return Ok(object);
+    }
     match checked(def, value)? {
         Value::Object(object) => Ok(object),
         other => {

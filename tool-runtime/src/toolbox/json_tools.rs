@@ -122,20 +122,24 @@ impl JsonTools {
     /// for the model with every problem found.
     pub fn check(&self, name: &str, arguments: Arguments<'_>) -> Result<Map<String, Value>, ToolError> {
         let (index, def) = self.find(name)?;
-        let object = crate::arguments::checked_object(&def.decoding(), arguments)?;
         let validator = self.validators[index].get_or_init(|| jsonschema::validator_for(&def.input_schema).ok());
-        if let Some(validator) = validator {
-            let instance = Value::Object(object);
-            let problems: Vec<ArgumentProblem> = validator
-                .iter_errors(&instance)
-                .map(|err| ArgumentProblem::new(err.instance_path().as_str(), err.to_string()))
-                .collect();
-            if !problems.is_empty() {
-                return Err(ToolError::InvalidArguments { tool: def.name.to_string().into(), problems });
-            }
-            let Value::Object(object) = instance else { unreachable!("made an object above") };
-            return Ok(object);
+        let accepted = std::cell::Cell::new(false);
+        let accepts = |value: &Value| {
+            accepted.set(validator.as_ref().is_some_and(|validator| validator.is_valid(value)));
+            accepted.get()
+        };
+        let object = crate::arguments::checked_object(&def.decoding(), arguments, accepts)?;
+        // What toolc's validator does not check (keywords it does not know), JSON Schema does.
+        let Some(validator) = validator.as_ref().filter(|_| !accepted.get()) else { return Ok(object) };
+        let instance = Value::Object(object);
+        let problems: Vec<ArgumentProblem> = validator
+            .iter_errors(&instance)
+            .map(|err| ArgumentProblem::new(err.instance_path().as_str(), err.to_string()))
+            .collect();
+        if !problems.is_empty() {
+            return Err(ToolError::InvalidArguments { tool: def.name.to_string().into(), problems });
         }
+        let Value::Object(object) = instance else { unreachable!("made an object above") };
         Ok(object)
     }
 

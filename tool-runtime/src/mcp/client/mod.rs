@@ -440,10 +440,7 @@ impl Inner {
         };
         cancel.peer = None;
         match outcome {
-            Ok(ServerResult::CallToolResult(result)) => {
-                let result = serde_json::to_value(result).expect("a call's result is written as JSON");
-                result::output(&self.name, tool, &result)
-            }
+            Ok(ServerResult::CallToolResult(result)) => result::call_result(&self.name, tool, result),
             Ok(_) => Err(failed(format!(
                 "the MCP server `{}` answered with something other than a tool's result (a task or a request \
                  for input), which this client does not take",

@@ -4,9 +4,39 @@
 
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
+use rmcp::model::{CallToolResult, ContentBlock};
 use serde_json::Value;
 
 use crate::{ContentPart, Image, ToolError, ToolOutput};
+
+/// The result of calling `tool` on `server` as rmcp read it. The usual one, text blocks alone and
+/// no error, is read where it lies (its structured content taken, not copied); any other is
+/// written as JSON and read by [`output`], which gives the same for the usual one.
+pub(super) fn call_result(server: &str, tool: &str, result: CallToolResult) -> Result<ToolOutput, ToolError> {
+    let texts_alone =
+        result.is_error != Some(true) && result.content.iter().all(|block| matches!(block, ContentBlock::Text(_)));
+    if !texts_alone {
+        let result = serde_json::to_value(result).expect("a call's result is written as JSON");
+        return output(server, tool, &result);
+    }
+    let texts = result.content.iter().filter_map(|block| match block {
+        ContentBlock::Text(text) => Some(text.text.as_str()),
+        _ => None,
+    });
+    match result.structured_content.filter(|structured| !structured.is_null()) {
+        Some(structured) => {
+            let parts = texts
+                .filter(|text| serde_json::from_str::<Value>(text).ok().as_ref() != Some(&structured))
+                .map(|text| ContentPart::Text(text.to_owned()))
+                .collect();
+            Ok(ToolOutput::with_parts(structured, parts))
+        }
+        None => {
+            let texts: Vec<&str> = texts.collect();
+            Ok(ToolOutput::json(Value::String(texts.join("\n"))))
+        }
+    }
+}
 
 /// The result of calling `tool` on `server`, read as the MCP specification writes it.
 pub(super) fn output(server: &str, tool: &str, result: &Value) -> Result<ToolOutput, ToolError> {
@@ -139,5 +169,31 @@ mod tests {
     #[test]
     fn an_empty_result_is_an_empty_text() {
         assert_eq!(output("s", "t", &json!({"content": []})).unwrap(), ToolOutput::json(json!("")));
+    }
+
+    #[test]
+    fn a_result_read_where_it_lies_is_the_one_read_as_json() {
+        let results = [
+            json!({"content": [{"type": "text", "text": "{\"temperature\": 21}"}, {"type": "text", "text": "Sunny."}],
+                   "structuredContent": {"temperature": 21}}),
+            json!({"content": [{"type": "text", "text": "27"}], "structuredContent": {"result": 27}}),
+            json!({"content": [{"type": "text", "text": "one"}, {"type": "text", "text": "two"}]}),
+            json!({"content": [{"type": "text", "text": "one"}], "structuredContent": null}),
+            json!({"content": [], "structuredContent": {"a": 1}}),
+            json!({"content": []}),
+            json!({"content": [{"type": "text", "text": "A pixel:"},
+                               {"type": "image", "data": "iVBORw0KGgo=", "mimeType": "image/png"}]}),
+            json!({"content": [{"type": "text", "text": "Access denied: /etc"}], "isError": true}),
+            json!({"content": [], "structuredContent": {"code": 3}, "isError": true}),
+        ];
+        for result in results {
+            let typed: CallToolResult = serde_json::from_value(result.clone()).unwrap();
+            let as_json = serde_json::to_value(&typed).unwrap();
+            assert_eq!(
+                call_result("s", "t", typed).map_err(|err| err.to_string()),
+                output("s", "t", &as_json).map_err(|err| err.to_string()),
+                "{result}"
+            );
+        }
     }
 }

@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use serde_json::Value;
+use serde_json::{Value, json};
 
 fn tmp() -> PathBuf {
     PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
@@ -235,7 +235,7 @@ fn lower_takes_a_javascript_projects_tools_and_reports_what_it_changed() {
     assert!(output.status.success(), "{}", stderr(&output));
     let lowered: Value = serde_json::from_slice(&output.stdout).unwrap();
     let parameters = &lowered[0]["function"]["parameters"];
-    assert_eq!(parameters["required"], serde_json::json!(["fields", "notify", "tags", "target"]));
+    assert_eq!(parameters["required"], json!(["fields", "notify", "tags", "target"]));
     assert!(parameters["properties"]["target"]["anyOf"].is_array(), "oneOf written as anyOf");
     assert_eq!(parameters["properties"]["fields"]["required"], serde_json::json!(["name", "phone"]), "allOf merged");
     let text = stderr(&output);
@@ -326,7 +326,7 @@ fn normalize(schema: &mut Value) {
 #[test]
 fn import_writes_rust_that_compiles_and_renders_back_the_same_schema() {
     let original = fixture_json("crm-tools.json");
-    let dir = fixture("imported", &[("src/lib.rs", "mod tools;\npub use tools::*;\n")]);
+    let dir = fixture("imported", &[("src/lib.rs", "mod tools;\npub use tools::*;\nmod hidden;\n")]);
     let output = toolc(
         &["import", original.to_str().unwrap(), "--out", dir.join("src/tools.rs").to_str().unwrap()],
         Path::new("."),
@@ -337,13 +337,31 @@ fn import_writes_rust_that_compiles_and_renders_back_the_same_schema() {
         code.contains("#[tool(name = \"find_contacts\")]") && code.contains("pub enum FindContactsStatus"),
         "{code}"
     );
+    // Text the compiler refuses in a comment (a direction override, a lone carriage return) is
+    // still imported, as the attribute a doc comment stands for, and comes back unchanged.
+    let hidden_description = "Reads a file \u{202E}txt.exe\u{202C} aloud.\rQuietly.";
+    let hidden = json_file(
+        "hidden.json",
+        &json!([{"name": "read_aloud", "description": hidden_description, "inputSchema": {"type": "object",
+            "properties": {"path": {"type": "string", "description": "Which \u{2067}file\u{2069}"}}}}]),
+    );
+    let output = toolc(
+        &["import", hidden.to_str().unwrap(), "--out", dir.join("src/hidden.rs").to_str().unwrap()],
+        Path::new("."),
+    );
+    assert!(output.status.success(), "{}", stderr(&output));
+    let code = std::fs::read_to_string(dir.join("src/hidden.rs")).unwrap();
+    assert!(code.contains(r#"#[doc = " Reads a file \u{202e}txt.exe\u{202c} aloud.\rQuietly."]"#), "{code}");
 
     let export = toolc(&["export", "--target", "mcp"], &dir);
     assert!(export.status.success(), "the imported code compiles and exports: {}", stderr(&export));
     let exported = read_json(&dir.join("schemas/imported/mcp.json"));
     let lowered = toolc(&["lower", "--target", "mcp", original.to_str().unwrap()], Path::new("."));
     let expected: Value = serde_json::from_slice(&lowered.stdout).unwrap();
-    assert_eq!(exported.as_array().unwrap().len(), 2);
+    let read_aloud = exported.as_array().unwrap().iter().find(|tool| tool["name"] == "read_aloud").unwrap();
+    assert_eq!(read_aloud["description"], hidden_description);
+    assert_eq!(read_aloud["inputSchema"]["properties"]["path"]["description"], "Which \u{2067}file\u{2069}");
+    assert_eq!(exported.as_array().unwrap().len(), 3);
     for mut before in expected.as_array().unwrap().iter().cloned() {
         let mut back = exported.as_array().unwrap().iter().find(|tool| tool["name"] == before["name"]).unwrap().clone();
         assert_eq!(back["description"], before["description"]);

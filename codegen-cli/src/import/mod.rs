@@ -100,5 +100,31 @@ pub fn generate(tools: &[Definition]) -> Result<Imported, Failure> {
     };
     let file: syn::File =
         syn::parse2(tokens).map_err(|err| Failure(format!("generated code does not parse: {err}")))?;
-    Ok(Imported { code: Some(prettyplease::unparse(&file)), refusals, left_out })
+    Ok(Imported { code: Some(attributes_for_refused_docs(prettyplease::unparse(&file))), refusals, left_out })
+}
+
+/// What the compiler refuses in a comment: the characters that change the direction text is shown
+/// in (a reader would see something other than what is there), and a carriage return alone.
+fn refused_in_comments(c: char) -> bool {
+    matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' | '\r')
+}
+
+/// A doc comment line holding what the compiler refuses in a comment (a description can) written
+/// as the `#[doc = "…"]` attribute it stands for, escaped: the same documentation, which compiles
+/// and shows what it holds.
+fn attributes_for_refused_docs(code: String) -> String {
+    if !code.contains(refused_in_comments) {
+        return code;
+    }
+    let mut out = String::with_capacity(code.len() + 64);
+    for line in code.split_inclusive('\n') {
+        let indent = &line[..line.len() - line.trim_start().len()];
+        match line.trim_start().strip_prefix("///") {
+            Some(text) if text.contains(refused_in_comments) => {
+                out.push_str(&format!("{indent}#[doc = {:?}]\n", text.trim_end_matches('\n')));
+            }
+            _ => out.push_str(line),
+        }
+    }
+    out
 }

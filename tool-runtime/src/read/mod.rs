@@ -170,9 +170,34 @@ pub fn definitions(document: &Value, file_stem: &str) -> Result<Vec<Definition>,
         }
         // Before the dialect is read, so that every path is one into the input.
         def.warnings = hidden::scan(def);
+        keep_a_valid_output_schema(def);
         def.notes = quirks::read(&mut def.schema);
     }
     Ok(definitions)
+}
+
+/// An output schema that is not valid JSON Schema 2020-12 describing an object (as MCP requires)
+/// is left out, with a warning: the tool is still one a model can call, and a client would refuse
+/// the whole list for it.
+fn keep_a_valid_output_schema(def: &mut Definition) {
+    let Some(output) = def.output_schema.take() else { return };
+    let at = crate::pointer::child_path(&def.at, "outputSchema");
+    // The check reads every schema as 2020-12 whatever its `$schema` says, so that one is looked
+    // at here: lowering keeps it, and a client checks it.
+    let dialect = output.get("$schema").filter(|dialect| !dialect.is_string()).map(|dialect| {
+        (format!("{at}/$schema"), format!("`$schema` names the dialect as a URI string, not {dialect}"))
+    });
+    let problem = dialect.or_else(|| check::problem(&output, &at)).or_else(|| {
+        let object = output.get("type").and_then(Value::as_str) == Some("object");
+        (!object)
+            .then(|| (format!("{at}/type"), "an output schema describes an object (`\"type\": \"object\"`)".to_owned()))
+    });
+    match problem {
+        None => def.output_schema = Some(output),
+        Some((path, rule)) => {
+            def.warnings.push(Warning { path, what: format!("the output schema is left out: {rule}") })
+        }
+    }
 }
 
 impl ToolDef {
@@ -198,5 +223,41 @@ impl ToolDef {
         let def = read.remove(0);
         def.check()?;
         Ok(def.into_tool_def())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::definitions;
+
+    /// A server's output schema that a client would refuse costs the tool its output schema, not
+    /// the tool: the warning names where and why.
+    #[test]
+    fn an_output_schema_that_is_not_an_object_schema_is_left_out_with_a_warning() {
+        let tool = |output| json!({"name": "t", "inputSchema": {"type": "object"}, "outputSchema": output});
+        let listed = json!({"tools": [
+            tool(json!({"type": "object", "properties": {"n": {"type": "integer"}}})),
+            tool(json!({"type": "array"})),
+            tool(json!({"type": "object", "minimum": true})),
+            tool(json!({"type": "object", "$schema": false})),
+        ]});
+        let defs = definitions(&listed, "tools").unwrap();
+        assert_eq!(defs[0].output_schema, Some(json!({"type": "object", "properties": {"n": {"type": "integer"}}})));
+        assert!(defs[0].warnings.is_empty());
+        let left_out: Vec<(&str, &str)> = defs[1..]
+            .iter()
+            .map(|def| {
+                assert_eq!(def.output_schema, None);
+                assert_eq!(def.warnings.len(), 1);
+                (def.warnings[0].path.as_str(), def.warnings[0].what.as_str())
+            })
+            .collect();
+        assert_eq!(left_out[0].0, "/tools/1/outputSchema/type");
+        assert!(left_out[0].1.starts_with("the output schema is left out: an output schema describes an object"));
+        assert_eq!(left_out[1].0, "/tools/2/outputSchema/minimum");
+        assert!(left_out[1].1.contains("not valid JSON Schema (2020-12)"), "{}", left_out[1].1);
+        assert_eq!(left_out[2].0, "/tools/3/outputSchema/$schema");
     }
 }

@@ -4,6 +4,8 @@
 use std::fmt;
 use std::sync::Arc;
 
+use crate::Caller;
+
 /// How far a call has come: `progress` out of `total` when known, with a message.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
@@ -58,9 +60,10 @@ type Cancelled = dyn Fn() -> bool + Send + Sync;
 pub struct CallContext {
     report: Option<Arc<Report>>,
     cancelled: Option<Arc<Cancelled>>,
+    caller: Option<Arc<Caller>>,
 }
 
-static DETACHED: CallContext = CallContext { report: None, cancelled: None };
+static DETACHED: CallContext = CallContext { report: None, cancelled: None, caller: None };
 
 impl CallContext {
     /// A context that reports nowhere and is never cancelled; add where progress goes with
@@ -86,6 +89,18 @@ impl CallContext {
         self
     }
 
+    /// Says who makes the call (what a server's token check found).
+    pub fn called_by(mut self, caller: Arc<Caller>) -> Self {
+        self.caller = Some(caller);
+        self
+    }
+
+    /// Who makes the call, when the server checked a token: its subject, scopes and claims.
+    /// `None` for a call nobody authenticated (a local one, stdio, a server without tokens).
+    pub fn caller(&self) -> Option<&Caller> {
+        self.caller.as_deref()
+    }
+
     /// Reports how far the call has come; nothing happens when nobody follows it.
     pub fn report(&self, progress: f64, total: Option<f64>, message: impl Into<String>) {
         if let Some(report) = &self.report {
@@ -106,6 +121,7 @@ impl fmt::Debug for CallContext {
         f.debug_struct("CallContext")
             .field("reports_progress", &self.report.is_some())
             .field("cancelled", &self.is_cancelled())
+            .field("caller", &self.caller().and_then(Caller::subject))
             .finish()
     }
 }

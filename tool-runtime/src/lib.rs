@@ -68,6 +68,7 @@ extern crate self as tool_runtime;
 
 mod arguments;
 mod call;
+mod caller;
 mod choice;
 mod content;
 mod context;
@@ -91,6 +92,7 @@ pub mod schema;
 mod tool;
 mod toolbox;
 
+pub use caller::Caller;
 pub use choice::{ChoiceError, ChoiceOptions, ToolChoice};
 pub use content::{ContentPart, Image, IntoContent, NoJson, ToolOutput};
 pub use context::{CallContext, Progress};

@@ -45,5 +45,9 @@ mod server;
 
 #[cfg(feature = "mcp-client")]
 pub use client::{McpError, McpOptions, McpToolbox, OnDrift, StdioCommand};
+#[cfg(feature = "mcp-jwt")]
+pub use jsonwebtoken;
+#[cfg(feature = "mcp-jwt")]
+pub use server::JwtValidator;
 #[cfg(feature = "mcp")]
-pub use server::{HttpServer, McpServer};
+pub use server::{HttpOptions, HttpServer, McpServer, StaticToken, TokenRefused, TokenValidator, Visible};

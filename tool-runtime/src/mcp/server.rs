@@ -1,10 +1,16 @@
 //! [`McpServer`]: any [`Toolbox`] as an rmcp [`ServerHandler`] (feature `mcp`).
 
+mod auth;
+mod gate;
+mod http;
+#[cfg(feature = "mcp-jwt")]
+mod jwt;
+mod options;
 mod progress;
+mod sessions;
 
 use std::borrow::Cow;
 use std::io;
-use std::net::SocketAddr;
 use std::pin::pin;
 use std::sync::Arc;
 
@@ -14,16 +20,22 @@ use rmcp::model::{
     PaginatedRequestParams, ServerCapabilities, ServerConfig, Tool,
 };
 use rmcp::service::{RequestContext, RoleServer};
-use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
-use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
 use rmcp::{ErrorData, ServerHandler, ServiceExt};
 use serde_json::{Map, Value};
 
+use tokio::sync::Semaphore;
+
 use crate::dispatch::{self, DispatchOptions, panics};
 use crate::{
-    Arguments, CallContext, ContentPart, RenderError, Target, ToolError, ToolOutput, Toolbox, content, provider,
+    Arguments, CallContext, Caller, ContentPart, RenderError, Target, ToolError, ToolOutput, Toolbox, content, provider,
 };
 use progress::ProgressSink;
+
+pub use auth::{StaticToken, TokenRefused, TokenValidator};
+pub use http::HttpServer;
+#[cfg(feature = "mcp-jwt")]
+pub use jwt::JwtValidator;
+pub use options::{HttpOptions, Visible};
 
 /// A [`Toolbox`] as an MCP server: an rmcp [`ServerHandler`], cheap to clone (one per HTTP session).
 pub struct McpServer<T> {
@@ -31,6 +43,11 @@ pub struct McpServer<T> {
     /// The `tools/list` result, read once from the toolbox's MCP rendering.
     tools: Arc<[Tool]>,
     implementation: Implementation,
+    options: HttpOptions,
+    /// The calls running now, in all sessions.
+    in_total: Arc<Semaphore>,
+    /// The calls running now, in this session.
+    in_session: Arc<Semaphore>,
 }
 
 impl<T> Clone for McpServer<T> {
@@ -39,30 +56,10 @@ impl<T> Clone for McpServer<T> {
             toolbox: Arc::clone(&self.toolbox),
             tools: Arc::clone(&self.tools),
             implementation: self.implementation.clone(),
+            options: self.options.clone(),
+            in_total: Arc::clone(&self.in_total),
+            in_session: Arc::clone(&self.in_session),
         }
-    }
-}
-
-/// A server answering over streamable HTTP, made by [`McpServer::serve_http`].
-pub struct HttpServer {
-    address: SocketAddr,
-    task: tokio::task::JoinHandle<io::Result<()>>,
-}
-
-impl HttpServer {
-    /// The address it listens on (with the port the system chose for port 0).
-    pub fn address(&self) -> SocketAddr {
-        self.address
-    }
-
-    /// The URL clients connect to: `http://<address>/mcp`.
-    pub fn url(&self) -> String {
-        format!("http://{}/mcp", self.address)
-    }
-
-    /// Serves until the listener fails.
-    pub async fn wait(self) -> io::Result<()> {
-        self.task.await.map_err(io::Error::other)?
     }
 }
 
@@ -75,7 +72,29 @@ impl<T: Toolbox + Send + 'static> McpServer<T> {
         let tools: Vec<Tool> =
             serde_json::from_value(rendered.clone()).expect("the MCP rendering is a list of MCP tools");
         let implementation = Implementation::new(env!("CARGO_PKG_NAME"), env!("CARGO_PKG_VERSION"));
-        Ok(McpServer { toolbox: Arc::new(toolbox), tools: tools.into(), implementation })
+        let options = HttpOptions::default();
+        Ok(McpServer {
+            toolbox: Arc::new(toolbox),
+            tools: tools.into(),
+            implementation,
+            in_total: Arc::new(Semaphore::new(options.calls_in_total)),
+            in_session: Arc::new(Semaphore::new(options.calls_per_session)),
+            options,
+        })
+    }
+
+    /// Serves with `options`: who may reach the server over HTTP, and the limits every caller
+    /// meets (see [`HttpOptions`] for what holds without them).
+    pub fn with(mut self, options: HttpOptions) -> Self {
+        self.in_total = Arc::new(Semaphore::new(options.calls_in_total));
+        self.in_session = Arc::new(Semaphore::new(options.calls_per_session));
+        self.options = options;
+        self
+    }
+
+    /// The server for a new HTTP session: the same tools and limits, its own count of calls.
+    fn for_session(&self) -> Self {
+        McpServer { in_session: Arc::new(Semaphore::new(self.options.calls_per_session)), ..self.clone() }
     }
 
     /// The server's name and version, as `initialize` reports them.
@@ -92,38 +111,84 @@ impl<T: Toolbox + Send + 'static> McpServer<T> {
     }
 
     /// Listens on `address` (`"127.0.0.1:0"` for a free port) and serves MCP's streamable HTTP
-    /// transport at `/mcp`, a session a client, on the current tokio runtime.
+    /// transport at `/mcp`, a session a client, on the current tokio runtime, as the
+    /// [`HttpOptions`] given with [`McpServer::with`] say. An address that is not a loopback one
+    /// is refused until those options say which hosts and origins the server answers.
     pub async fn serve_http(self, address: impl tokio::net::ToSocketAddrs) -> io::Result<HttpServer> {
-        let listener = tokio::net::TcpListener::bind(address).await?;
-        let address = listener.local_addr()?;
-        let service = StreamableHttpService::new(
-            move || Ok(self.clone()),
-            Arc::new(LocalSessionManager::default()),
-            StreamableHttpServerConfig::default(),
-        );
-        let router = axum::Router::new().nest_service("/mcp", service);
-        let task = tokio::spawn(async move { axum::serve(listener, router).await });
-        Ok(HttpServer { address, task })
+        http::serve(self, address).await
     }
 
-    /// Runs the call within the limits; a panic becomes [`ToolError::Panicked`].
+    /// Runs the call within the limits (its arguments' size and depth, its time); a panic
+    /// becomes [`ToolError::Panicked`].
     async fn run(
         &self,
         name: &str,
         arguments: &Map<String, Value>,
         context: &CallContext,
     ) -> Result<ToolOutput, ToolError> {
-        dispatch::check_object_limits(name, arguments, &DispatchOptions::default())?;
+        let limits = DispatchOptions::default()
+            .max_argument_bytes(self.options.max_argument_bytes)
+            .max_depth(self.options.max_depth);
+        dispatch::check_object_limits(name, arguments, &limits)?;
         // The calls `#[toolbox]` makes catch their own panics; a `Toolbox` written by hand may not.
-        panics::guard(name, self.toolbox.call_arguments(name, Arguments::Object(arguments), context)).await
+        let call = panics::guard(name, self.toolbox.call_arguments(name, Arguments::Object(arguments), context));
+        let Some(most) = self.options.call_timeout else { return call.await };
+        tokio::time::timeout(most, call).await.unwrap_or_else(|_| {
+            Err(ToolError::Failed {
+                tool: name.to_owned().into(),
+                message: format!(
+                    "the call ran for {} s, the longest this server lets a call run, and was stopped; \
+                     ask for less at once",
+                    most.as_secs_f64()
+                ),
+            })
+        })
+    }
+
+    /// The names of the tools `caller` may see, when not all of them; an error when the
+    /// server's filter names a tool there is not.
+    fn visible_to(&self, caller: Option<&Caller>) -> Result<Option<Vec<String>>, ErrorData> {
+        let Some(visible) = &self.options.visible else { return Ok(None) };
+        let narrowed = match visible(caller) {
+            Visible::All => return Ok(None),
+            Visible::Only(names) => self.toolbox.only(names),
+            Visible::Except(names) => self.toolbox.except(names),
+        };
+        // A filter that names a tool the server does not have is refused whole: it was written for
+        // other tools, and guessing what it meant could show a caller what it should not see.
+        let narrowed = narrowed.map_err(|err| {
+            ErrorData::internal_error(format!("the server's tool filter (HttpOptions::visible) is wrong: {err}"), None)
+        })?;
+        Ok(Some(narrowed.tools().iter().map(|def| def.name.to_string()).collect()))
+    }
+
+    /// The JSON-RPC error for a call past one of the limits on calls at once.
+    fn busy(limit: usize, within: &str) -> ErrorData {
+        ErrorData::new(
+            ErrorCode(-32000),
+            format!("too many calls at once: {within} may run {limit}; send this one again when one has finished"),
+            Some(serde_json::json!({"limit": limit})),
+        )
     }
 }
 
-/// The [`CallContext`] of a request: cancelled with it, and reporting progress as
-/// `notifications/progress` when the client sent a progress token.
-fn call_context(request: &RequestContext<RoleServer>) -> (CallContext, Option<Arc<ProgressSink>>) {
+/// What the HTTP gate learned of a request: who sent it, and when its client has gone.
+fn from_the_gate(request: &RequestContext<RoleServer>) -> (Option<Arc<Caller>>, Option<gate::ClientGone>) {
+    let Some(parts) = request.extensions.get::<axum::http::request::Parts>() else { return (None, None) };
+    (parts.extensions.get::<Arc<Caller>>().cloned(), parts.extensions.get::<gate::ClientGone>().cloned())
+}
+
+/// The [`CallContext`] of a request: cancelled with it, made by `caller`, and reporting progress
+/// as `notifications/progress` when the client sent a progress token.
+fn call_context(
+    request: &RequestContext<RoleServer>,
+    caller: Option<Arc<Caller>>,
+) -> (CallContext, Option<Arc<ProgressSink>>) {
     let cancelled = request.ct.clone();
-    let context = CallContext::new().cancelled_when(move || cancelled.is_cancelled());
+    let mut context = CallContext::new().cancelled_when(move || cancelled.is_cancelled());
+    if let Some(caller) = caller {
+        context = context.called_by(caller);
+    }
     let Some(token) = request.meta.get_progress_token() else { return (context, None) };
     let sink = ProgressSink::new(token, request.peer.clone());
     let reports = Arc::clone(&sink);
@@ -139,9 +204,16 @@ impl<T: Toolbox + Send + 'static> ServerHandler for McpServer<T> {
     async fn list_tools(
         &self,
         _request: Option<PaginatedRequestParams>,
-        _context: RequestContext<RoleServer>,
+        context: RequestContext<RoleServer>,
     ) -> Result<ListToolsResult, ErrorData> {
-        Ok(ListToolsResult::with_all_items(self.tools.to_vec()))
+        let (caller, _) = from_the_gate(&context);
+        let tools = match self.visible_to(caller.as_deref())? {
+            None => self.tools.to_vec(),
+            Some(names) => {
+                self.tools.iter().filter(|tool| names.iter().any(|name| *name == *tool.name)).cloned().collect()
+            }
+        };
+        Ok(ListToolsResult::with_all_items(tools))
     }
 
     async fn call_tool(
@@ -149,18 +221,36 @@ impl<T: Toolbox + Send + 'static> ServerHandler for McpServer<T> {
         request: CallToolRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
+        let (caller, gone) = from_the_gate(&context);
+        let visible = self.visible_to(caller.as_deref())?;
         let defs = self.toolbox.tools();
-        let Some(def) = defs.iter().find(|def| def.name == request.name) else {
-            let unknown = ToolError::unknown_tool(&request.name, defs.iter().map(|def| &*def.name));
+        let seen = |name: &str| visible.as_ref().is_none_or(|names| names.iter().any(|seen| seen == name));
+        // A tool the caller may not see is, to it, one that does not exist.
+        let Some(def) = defs.iter().find(|def| def.name == request.name && seen(&def.name)) else {
+            let shown = defs.iter().map(|def| &*def.name).filter(|name| seen(name));
+            let unknown = ToolError::unknown_tool(&request.name, shown);
             return Err(ErrorData::invalid_params(unknown.to_string(), None));
+        };
+        let Ok(_in_total) = Arc::clone(&self.in_total).try_acquire_owned() else {
+            return Err(Self::busy(self.options.calls_in_total, "the whole server"));
+        };
+        let Ok(_in_session) = Arc::clone(&self.in_session).try_acquire_owned() else {
+            return Err(Self::busy(self.options.calls_per_session, "one session"));
         };
         // rmcp has parsed the arguments; they are read from its object, not through text again.
         let no_arguments = Map::new();
         let arguments = request.arguments.as_ref().unwrap_or(&no_arguments);
-        let (call_context, progress) = call_context(&context);
-        // A cancelled call's future is dropped here: the tool stops at its next await.
+        let (call_context, progress) = call_context(&context, caller);
+        // A cancelled call's future is dropped here, as is one whose client has gone: the tool
+        // stops at its next await.
         let run = self.run(&request.name, arguments, &call_context);
-        let outcome = match select(pin!(run), pin!(context.ct.cancelled())).await {
+        let stop = async {
+            match gone {
+                Some(gone) => select(pin!(context.ct.cancelled()), pin!(gone.0.cancelled())).await.factor_first().0,
+                None => context.ct.cancelled().await,
+            }
+        };
+        let outcome = match select(pin!(run), pin!(stop)).await {
             Either::Left((outcome, _)) => outcome,
             Either::Right(((), _)) => {
                 return Err(ErrorData::new(ErrorCode::INTERNAL_ERROR, Cow::Borrowed("the call was cancelled"), None));

@@ -1,0 +1,124 @@
+//! Bearer tokens, as MCP's authorization specification asks of a resource server: every request
+//! carries one, a missing or bad one is answered 401 with a pointer to the server's Protected
+//! Resource Metadata (RFC 9728), and the caller a good one names reaches the tools.
+
+use std::fmt;
+use std::future::Future;
+use std::pin::Pin;
+
+use subtle::ConstantTimeEq;
+
+use crate::Caller;
+
+/// Why a token was refused, in words for the client (the `error_description` of its 401).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TokenRefused(pub String);
+
+impl fmt::Display for TokenRefused {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for TokenRefused {}
+
+/// Checks a bearer token and says who it belongs to. [`StaticToken`] and
+/// [`JwtValidator`](super::JwtValidator) are two; a closure
+/// `Fn(&str) -> Result<Caller, TokenRefused>` is another, and an `async` check (a token
+/// introspection endpoint, a database) implements this trait.
+pub trait TokenValidator: Send + Sync + 'static {
+    /// The caller `token` belongs to, or why it is refused.
+    fn validate(&self, token: &str) -> impl Future<Output = Result<Caller, TokenRefused>> + Send;
+}
+
+impl<F> TokenValidator for F
+where
+    F: Fn(&str) -> Result<Caller, TokenRefused> + Send + Sync + 'static,
+{
+    async fn validate(&self, token: &str) -> Result<Caller, TokenRefused> {
+        self(token)
+    }
+}
+
+type Checked<'a> = Pin<Box<dyn Future<Output = Result<Caller, TokenRefused>> + Send + 'a>>;
+
+/// A [`TokenValidator`] behind a pointer.
+pub(super) trait Erased: Send + Sync {
+    fn check<'a>(&'a self, token: &'a str) -> Checked<'a>;
+}
+
+impl<V: TokenValidator> Erased for V {
+    fn check<'a>(&'a self, token: &'a str) -> Checked<'a> {
+        Box::pin(self.validate(token))
+    }
+}
+
+/// One token, given to the server as a secret (from a file or the environment, never the command
+/// line), and the caller its holder is. Compared in constant time.
+///
+/// ```
+/// use tool_runtime::Caller;
+/// use tool_runtime::mcp::{HttpOptions, StaticToken};
+///
+/// let token = "a-long-random-secret".to_owned(); // e.g. std::fs::read_to_string(path)?
+/// let options = HttpOptions::default().bearer(StaticToken::new(token, Caller::named("me", ["files:write"])));
+/// ```
+pub struct StaticToken {
+    token: String,
+    caller: Caller,
+}
+
+impl StaticToken {
+    /// Accepts `token` alone (surrounding whitespace, as a file holds it, is not part of it), for
+    /// `caller`.
+    pub fn new(token: impl Into<String>, caller: Caller) -> Self {
+        StaticToken { token: token.into().trim().to_owned(), caller }
+    }
+}
+
+impl fmt::Debug for StaticToken {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("StaticToken").field("caller", &self.caller).finish_non_exhaustive()
+    }
+}
+
+impl TokenValidator for StaticToken {
+    async fn validate(&self, token: &str) -> Result<Caller, TokenRefused> {
+        if !self.token.is_empty() && bool::from(self.token.as_bytes().ct_eq(token.as_bytes())) {
+            Ok(self.caller.clone())
+        } else {
+            Err(TokenRefused("the token is not this server's".to_owned()))
+        }
+    }
+}
+
+/// The token of an `Authorization` header value: `Bearer <token>` (the scheme in any case).
+pub(super) fn bearer_token(header: &str) -> Option<&str> {
+    let (scheme, token) = header.split_once(' ')?;
+    let token = token.trim();
+    (scheme.eq_ignore_ascii_case("bearer") && !token.is_empty()).then_some(token)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_bearer_header_gives_its_token_and_nothing_else_does() {
+        assert_eq!(bearer_token("Bearer abc"), Some("abc"));
+        assert_eq!(bearer_token("bearer  abc "), Some("abc"));
+        assert_eq!(bearer_token("Basic abc"), None);
+        assert_eq!(bearer_token("Bearer "), None);
+        assert_eq!(bearer_token("Bearerabc"), None);
+    }
+
+    #[test]
+    fn a_static_token_accepts_itself_alone() {
+        let token = StaticToken::new("secret\n", Caller::named("me", ["a"]));
+        let check = |text| pollster::block_on(token.validate(text));
+        assert_eq!(check("secret").unwrap().subject(), Some("me"));
+        assert!(check("secreT").is_err() && check("secret2").is_err() && check("").is_err());
+        let empty = StaticToken::new("  ", Caller::default());
+        assert!(pollster::block_on(empty.validate("")).is_err());
+    }
+}

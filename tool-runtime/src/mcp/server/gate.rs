@@ -1,0 +1,375 @@
+//! What every HTTP request meets before rmcp reads it: the `Host` and `Origin` it came with, its
+//! bearer token, its body's size and pace, the session ceiling; and the mark that tells a call its
+//! client has gone.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::body::Body;
+use axum::extract::{Request, State};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use futures_util::StreamExt;
+use serde_json::json;
+use tokio_util::sync::CancellationToken;
+
+use super::auth::{Erased, bearer_token};
+use super::options::HttpOptions;
+use super::sessions::Sessions;
+use crate::Caller;
+
+/// The path of the MCP endpoint, and of its Protected Resource Metadata (RFC 9728 §3.1: the
+/// well-known segment between the host and the resource's path).
+pub(super) const ENDPOINT: &str = "/mcp";
+pub(super) const METADATA: &str = "/.well-known/oauth-protected-resource/mcp";
+
+/// Cancelled when the client of a request has gone: its response was dropped before it was sent
+/// in full (the connection closed).
+#[derive(Clone)]
+pub(super) struct ClientGone(pub(super) CancellationToken);
+
+/// The checks, as the options and the address bound set them.
+pub(super) struct Gate {
+    hosts: Vec<String>,
+    origins: Vec<String>,
+    bearer: Option<Arc<dyn Erased>>,
+    resource: Option<String>,
+    authorization_servers: Vec<String>,
+    scopes_supported: Vec<String>,
+    max_body_bytes: usize,
+    read_timeout: Duration,
+    stop_calls_of_gone_clients: bool,
+    pub(super) sessions: Arc<Sessions>,
+}
+
+/// The names and browser origins a server bound to a loopback address answers by default.
+const LOOPBACK_HOSTS: [&str; 3] = ["localhost", "127.0.0.1", "[::1]"];
+const LOOPBACK_ORIGINS: [&str; 6] = [
+    "http://localhost:*",
+    "http://127.0.0.1:*",
+    "http://[::1]:*",
+    "https://localhost:*",
+    "https://127.0.0.1:*",
+    "https://[::1]:*",
+];
+
+impl Gate {
+    /// The gate for a server bound to `address`; an error saying what to set when the address is
+    /// not a loopback one and the options do not say whom the server answers.
+    pub(super) fn new(options: &HttpOptions, address: std::net::SocketAddr) -> std::io::Result<Self> {
+        let (hosts, origins) = match (&options.allowed_hosts, &options.allowed_origins) {
+            (Some(hosts), Some(origins)) => (hosts.clone(), origins.clone()),
+            (hosts, origins) if address.ip().is_loopback() => (
+                hosts.clone().unwrap_or_else(|| LOOPBACK_HOSTS.map(str::to_owned).to_vec()),
+                origins.clone().unwrap_or_else(|| LOOPBACK_ORIGINS.map(str::to_owned).to_vec()),
+            ),
+            _ => {
+                return Err(std::io::Error::new(
+                    std::io::ErrorKind::InvalidInput,
+                    format!(
+                        "{address} is not a loopback address, so anyone who can reach it could call the tools, \
+                         and a web page could through a browser: say which Host names clients use \
+                         (HttpOptions::allowed_hosts([\"tools.example.com\"])) and which browser origins may \
+                         call (HttpOptions::allowed_origins([\"https://app.example.com\"]), or none), and \
+                         consider HttpOptions::bearer"
+                    ),
+                ));
+            }
+        };
+        Ok(Gate {
+            hosts,
+            origins,
+            bearer: options.bearer.clone(),
+            resource: options.resource.clone(),
+            authorization_servers: options.authorization_servers.clone(),
+            scopes_supported: options.scopes_supported.clone(),
+            max_body_bytes: options.max_body_bytes,
+            read_timeout: options.read_timeout,
+            stop_calls_of_gone_clients: options.stop_calls_of_gone_clients,
+            sessions: Arc::new(Sessions::new(options.max_sessions, options.idle_session_expiry)),
+        })
+    }
+
+    /// The 403 for a request from a `Host` or `Origin` the server does not answer.
+    fn foreign(&self, headers: &HeaderMap) -> Option<Response> {
+        let host = headers.get(header::HOST).and_then(|host| host.to_str().ok());
+        let Some(host) = host else {
+            return Some(refused(StatusCode::BAD_REQUEST, "the request has no Host header"));
+        };
+        if !self.hosts.iter().any(|allowed| host_matches(allowed, host)) {
+            return Some(refused(
+                StatusCode::FORBIDDEN,
+                &format!("the Host `{host}` is not one this server answers to (HttpOptions::allowed_hosts)"),
+            ));
+        }
+        let origin = headers.get(header::ORIGIN)?;
+        let allowed =
+            origin.to_str().ok().is_some_and(|origin| self.origins.iter().any(|ok| origin_matches(ok, origin)));
+        (!allowed).then(|| {
+            let origin = String::from_utf8_lossy(origin.as_bytes());
+            refused(
+                StatusCode::FORBIDDEN,
+                &format!("the Origin `{origin}` may not call this server (HttpOptions::allowed_origins)"),
+            )
+        })
+    }
+
+    /// The server's URL as clients know it: as configured, or the one this request was sent to.
+    fn resource(&self, headers: &HeaderMap) -> String {
+        self.resource.clone().unwrap_or_else(|| {
+            let host = headers.get(header::HOST).and_then(|host| host.to_str().ok()).unwrap_or("localhost");
+            format!("http://{host}{ENDPOINT}")
+        })
+    }
+
+    /// The URL of the metadata document for `resource`.
+    fn metadata_url(resource: &str) -> String {
+        match resource.split_once("://") {
+            Some((scheme, rest)) => {
+                let (authority, path) = rest.split_at(rest.find('/').unwrap_or(rest.len()));
+                format!("{scheme}://{authority}/.well-known/oauth-protected-resource{path}")
+            }
+            None => resource.to_owned(),
+        }
+    }
+
+    /// The 401 for a request without a good token: what RFC 6750 and RFC 9728 say it carries.
+    fn unauthorized(&self, headers: &HeaderMap, refusal: Option<&str>) -> Response {
+        let metadata = Gate::metadata_url(&self.resource(headers));
+        let mut challenge = String::from("Bearer");
+        let mut body = json!({"error": "unauthorized", "error_description": "this server needs a bearer token"});
+        if let Some(why) = refusal {
+            challenge.push_str(&format!(" error=\"invalid_token\", error_description=\"{}\",", quoted(why)));
+            body = json!({"error": "invalid_token", "error_description": why});
+        }
+        challenge.push_str(&format!(" resource_metadata=\"{}\"", quoted(&metadata)));
+        if !self.scopes_supported.is_empty() {
+            challenge.push_str(&format!(", scope=\"{}\"", quoted(&self.scopes_supported.join(" "))));
+        }
+        let mut response = (StatusCode::UNAUTHORIZED, axum::Json(body)).into_response();
+        if let Ok(value) = HeaderValue::from_str(&challenge) {
+            response.headers_mut().insert(header::WWW_AUTHENTICATE, value);
+        }
+        response
+    }
+
+    /// The caller of a request, or the 401 it gets.
+    async fn authenticate(&self, headers: &HeaderMap) -> Result<Option<Caller>, Response> {
+        let Some(bearer) = &self.bearer else { return Ok(None) };
+        let header = headers.get(header::AUTHORIZATION).and_then(|value| value.to_str().ok());
+        let Some(token) = header.and_then(bearer_token) else {
+            return Err(self.unauthorized(headers, None));
+        };
+        bearer.check(token).await.map(Some).map_err(|refused| self.unauthorized(headers, Some(&refused.0)))
+    }
+
+    /// The Protected Resource Metadata document (RFC 9728), served when tokens are asked for.
+    fn metadata(&self, headers: &HeaderMap) -> Response {
+        if self.bearer.is_none() {
+            return refused(StatusCode::NOT_FOUND, "this server asks for no token");
+        }
+        let mut document = json!({"resource": self.resource(headers), "bearer_methods_supported": ["header"]});
+        if !self.authorization_servers.is_empty() {
+            document["authorization_servers"] = json!(self.authorization_servers);
+        }
+        if !self.scopes_supported.is_empty() {
+            document["scopes_supported"] = json!(self.scopes_supported);
+        }
+        axum::Json(document).into_response()
+    }
+}
+
+/// A quoted-string's content (RFC 9110): `"` and `\` escaped, control characters left out.
+fn quoted(text: &str) -> String {
+    text.chars()
+        .filter(|c| !c.is_control())
+        .flat_map(|c| if matches!(c, '"' | '\\') { vec!['\\', c] } else { vec![c] })
+        .collect()
+}
+
+/// A refusal in plain words, as JSON: `{"error": …}`.
+fn refused(status: StatusCode, why: &str) -> Response {
+    (status, axum::Json(json!({"error": why}))).into_response()
+}
+
+/// Whether the `Host` header value `host` is the allowed `entry`: a name with a port matches that
+/// port alone, without one any port. Names compare without regard to case.
+fn host_matches(entry: &str, host: &str) -> bool {
+    let (name, port) = split_port(host);
+    let (entry_name, entry_port) = split_port(entry);
+    name.eq_ignore_ascii_case(entry_name) && (entry_port.is_none() || entry_port == port)
+}
+
+/// `name` and its port: `[::1]:80` is `([::1], 80)`, `example.com` has none.
+fn split_port(authority: &str) -> (&str, Option<&str>) {
+    match authority.rfind(':') {
+        Some(colon)
+            if !authority[colon..].contains(']')
+                && (authority.starts_with('[') || authority[..colon].find(':').is_none()) =>
+        {
+            (&authority[..colon], Some(&authority[colon + 1..]))
+        }
+        _ => (authority, None),
+    }
+}
+
+/// Whether the `Origin` value `origin` is the allowed `entry`: the same scheme and host, and the
+/// same port (the scheme's own when none is written), or any port for `:*`. `null` matches only
+/// itself.
+fn origin_matches(entry: &str, origin: &str) -> bool {
+    if entry == "null" || origin == "null" {
+        return entry == origin;
+    }
+    let parse = |value: &str| {
+        let (scheme, authority) = value.split_once("://")?;
+        let authority = authority.strip_suffix('/').unwrap_or(authority);
+        if authority.is_empty() || authority.contains(['/', '?', '#', '@']) {
+            return None;
+        }
+        let (host, port) = split_port(authority);
+        let default = match scheme.to_ascii_lowercase().as_str() {
+            "http" => "80",
+            "https" => "443",
+            _ => "",
+        };
+        Some((scheme.to_ascii_lowercase(), host.to_ascii_lowercase(), port.unwrap_or(default).to_owned()))
+    };
+    let (Some(entry), Some(origin)) = (parse(entry), parse(origin)) else { return false };
+    entry.0 == origin.0 && entry.1 == origin.1 && (entry.2 == "*" || entry.2 == origin.2)
+}
+
+/// The middleware in front of the MCP endpoint.
+pub(super) async fn guard(State(gate): State<Arc<Gate>>, request: Request, next: Next) -> Response {
+    if let Some(refusal) = gate.foreign(request.headers()) {
+        return refusal;
+    }
+    let caller = match gate.authenticate(request.headers()).await {
+        Ok(caller) => caller,
+        Err(unauthorized) => return unauthorized,
+    };
+    let (mut parts, body) = request.into_parts();
+    let body = if parts.method == axum::http::Method::POST {
+        match read_body(&gate, &parts.headers, body).await {
+            Ok(bytes) => Body::from(bytes),
+            Err(refusal) => return refusal,
+        }
+    } else {
+        body
+    };
+    let new_session = parts.method == axum::http::Method::POST && !parts.headers.contains_key("mcp-session-id");
+    if new_session && gate.sessions.full().await {
+        let mut response = refused(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "the server has the most sessions it keeps open; try again when one has closed",
+        );
+        response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from_static("5"));
+        return response;
+    }
+    if let Some(caller) = caller {
+        parts.extensions.insert(Arc::new(caller));
+    }
+    let gone = gate.stop_calls_of_gone_clients.then(CancellationToken::new);
+    if let Some(gone) = &gone {
+        parts.extensions.insert(ClientGone(gone.clone()));
+    }
+    let response = next.run(Request::from_parts(parts, body)).await;
+    match gone {
+        // The response body is dropped when it has been sent, or when the connection closed
+        // before: either way nobody waits for the call any more.
+        Some(gone) => {
+            let (parts, body) = response.into_parts();
+            let guard = gone.drop_guard();
+            let body = body.into_data_stream().map(move |chunk| {
+                let _held = &guard;
+                chunk
+            });
+            Response::from_parts(parts, Body::from_stream(body))
+        }
+        None => response,
+    }
+}
+
+/// A POST's body, whole: within the size limit (413 past it, before reading when its length is
+/// declared) and the time limit (408 for a body that arrives too slowly).
+async fn read_body(gate: &Gate, headers: &HeaderMap, body: Body) -> Result<axum::body::Bytes, Response> {
+    let too_large = || {
+        refused(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            &format!("the request body is larger than {} bytes, the most this server reads", gate.max_body_bytes),
+        )
+    };
+    let declared = headers.get(header::CONTENT_LENGTH).and_then(|length| length.to_str().ok()?.parse::<u64>().ok());
+    if declared.is_some_and(|length| length > gate.max_body_bytes as u64) {
+        return Err(too_large());
+    }
+    match tokio::time::timeout(gate.read_timeout, axum::body::to_bytes(body, gate.max_body_bytes)).await {
+        Ok(Ok(bytes)) => Ok(bytes),
+        Ok(Err(err)) if is_length_limit(&err) => Err(too_large()),
+        Ok(Err(_)) => Err(refused(StatusCode::BAD_REQUEST, "the request body could not be read")),
+        Err(_) => Err(refused(
+            StatusCode::REQUEST_TIMEOUT,
+            &format!("the request body did not arrive within {} s", gate.read_timeout.as_secs_f64()),
+        )),
+    }
+}
+
+fn is_length_limit(err: &axum::Error) -> bool {
+    let mut source: Option<&(dyn std::error::Error + 'static)> = Some(err);
+    while let Some(err) = source {
+        if err.is::<http_body_util::LengthLimitError>() {
+            return true;
+        }
+        source = err.source();
+    }
+    false
+}
+
+/// The metadata document's handler.
+pub(super) async fn metadata(State(gate): State<Arc<Gate>>, headers: HeaderMap) -> Response {
+    gate.foreign(&headers).unwrap_or_else(|| gate.metadata(&headers))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hosts_match_by_name_and_by_port_when_one_is_written() {
+        assert!(host_matches("localhost", "localhost:8080"));
+        assert!(host_matches("localhost", "LOCALHOST"));
+        assert!(host_matches("[::1]", "[::1]:5000"));
+        assert!(host_matches("example.com:443", "example.com:443"));
+        assert!(!host_matches("example.com:443", "example.com:444"));
+        assert!(!host_matches("localhost", "localhost.evil.example"));
+        assert!(!host_matches("127.0.0.1", "127.0.0.2:80"));
+    }
+
+    #[test]
+    fn origins_match_scheme_host_and_port() {
+        assert!(origin_matches("http://localhost:*", "http://localhost:3000"));
+        assert!(origin_matches("http://localhost:*", "http://localhost"));
+        assert!(!origin_matches("http://localhost:*", "https://localhost:3000"));
+        assert!(!origin_matches("http://localhost:*", "http://evil.example"));
+        assert!(!origin_matches("http://localhost:*", "http://localhost.evil.example:80"));
+        assert!(origin_matches("https://app.example.com", "https://app.example.com:443"));
+        assert!(!origin_matches("https://app.example.com", "https://app.example.com:8443"));
+        assert!(origin_matches("http://[::1]:*", "http://[::1]:9"));
+        assert!(!origin_matches("http://localhost:*", "null"));
+        assert!(origin_matches("null", "null"));
+        assert!(!origin_matches("http://localhost:*", "http://user@localhost:1"));
+    }
+
+    #[test]
+    fn the_metadata_document_sits_under_the_well_known_path_of_the_resource() {
+        assert_eq!(
+            Gate::metadata_url("https://tools.example.com/mcp"),
+            "https://tools.example.com/.well-known/oauth-protected-resource/mcp"
+        );
+        assert_eq!(
+            Gate::metadata_url("http://127.0.0.1:9/mcp"),
+            "http://127.0.0.1:9/.well-known/oauth-protected-resource/mcp"
+        );
+        assert_eq!(quoted("a \"b\" \\ c\n"), "a \\\"b\\\" \\\\ c");
+    }
+}

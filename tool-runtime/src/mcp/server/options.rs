@@ -1,0 +1,271 @@
+//! [`HttpOptions`]: who may reach an MCP server over HTTP, and how much any caller may ask of it.
+
+use std::fmt;
+use std::sync::Arc;
+use std::time::Duration;
+
+use super::auth::{Erased, TokenValidator};
+use crate::Caller;
+
+/// Which tools a caller may list and call: [`Toolbox::only`](crate::Toolbox::only) and
+/// [`Toolbox::except`](crate::Toolbox::except) as a value, chosen per caller by
+/// [`HttpOptions::visible`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Visible {
+    /// Every tool.
+    All,
+    /// These tools alone.
+    Only(Vec<String>),
+    /// Every tool but these.
+    Except(Vec<String>),
+}
+
+impl Visible {
+    /// These tools alone.
+    pub fn only<S: Into<String>>(names: impl IntoIterator<Item = S>) -> Self {
+        Visible::Only(names.into_iter().map(Into::into).collect())
+    }
+
+    /// Every tool but these.
+    pub fn except<S: Into<String>>(names: impl IntoIterator<Item = S>) -> Self {
+        Visible::Except(names.into_iter().map(Into::into).collect())
+    }
+}
+
+type VisibleFn = dyn Fn(Option<&Caller>) -> Visible + Send + Sync;
+
+/// How an [`McpServer`](super::McpServer) serves: who may reach it over streamable HTTP (which
+/// `Host` names and browser `Origin`s, which bearer tokens) and the limits every caller meets.
+/// Given with [`McpServer::with`](super::McpServer::with).
+///
+/// Safe by default, each default chosen so that a server on a developer's machine refuses what a
+/// web page or a stranger could send it:
+///
+/// - bound to a loopback address, it answers `Host: localhost`, `127.0.0.1` and `[::1]` (any
+///   port) alone, and a browser request only from a loopback page (`http://localhost:*`, …); any
+///   other `Origin` gets 403, as MCP's transport asks (against DNS rebinding). A request without
+///   an `Origin` (a program, not a browser) is served. Bound to any other address, the server
+///   will not start until [`HttpOptions::allowed_hosts`] and [`HttpOptions::allowed_origins`]
+///   say who it serves;
+/// - no token is asked for until [`HttpOptions::bearer`] says how to check one;
+/// - a request body of at most 4 MiB, arriving within 10 s; request headers within 10 s; at most
+///   1,024 connections;
+/// - arguments of at most 1 MiB and 64 levels deep; 16 calls at once per session, 256 in all; 256
+///   sessions, each closed after 5 minutes without a request; a call stopped after 5 minutes, the
+///   model told so; a call whose client has gone away stopped.
+///
+/// The call limits (arguments, calls at once, time) hold over stdio as well.
+///
+/// ```
+/// use std::time::Duration;
+/// use tool_runtime::Caller;
+/// use tool_runtime::mcp::{HttpOptions, StaticToken, Visible};
+///
+/// let options = HttpOptions::default()
+///     .bearer(StaticToken::new("s3cret-token-from-a-file", Caller::named("ci", ["files:read"])))
+///     .visible(|caller| match caller {
+///         Some(caller) if caller.has_scope("files:write") => Visible::All,
+///         _ => Visible::except(["write_file"]),
+///     })
+///     .call_timeout(Some(Duration::from_secs(60)))
+///     .calls_per_session(4);
+/// ```
+#[derive(Clone)]
+pub struct HttpOptions {
+    pub(super) allowed_hosts: Option<Vec<String>>,
+    pub(super) allowed_origins: Option<Vec<String>>,
+    pub(super) bearer: Option<Arc<dyn Erased>>,
+    pub(super) resource: Option<String>,
+    pub(super) authorization_servers: Vec<String>,
+    pub(super) scopes_supported: Vec<String>,
+    pub(super) visible: Option<Arc<VisibleFn>>,
+    pub(super) max_body_bytes: usize,
+    pub(super) read_timeout: Duration,
+    pub(super) max_connections: usize,
+    pub(super) max_argument_bytes: usize,
+    pub(super) max_depth: usize,
+    pub(super) calls_per_session: usize,
+    pub(super) calls_in_total: usize,
+    pub(super) max_sessions: usize,
+    pub(super) idle_session_expiry: Duration,
+    pub(super) call_timeout: Option<Duration>,
+    pub(super) stop_calls_of_gone_clients: bool,
+}
+
+impl Default for HttpOptions {
+    fn default() -> Self {
+        HttpOptions {
+            allowed_hosts: None,
+            allowed_origins: None,
+            bearer: None,
+            resource: None,
+            authorization_servers: Vec::new(),
+            scopes_supported: Vec::new(),
+            visible: None,
+            max_body_bytes: 4 << 20,
+            read_timeout: Duration::from_secs(10),
+            max_connections: 1024,
+            max_argument_bytes: 1 << 20,
+            max_depth: 64,
+            calls_per_session: 16,
+            calls_in_total: 256,
+            max_sessions: 256,
+            idle_session_expiry: Duration::from_secs(300),
+            call_timeout: Some(Duration::from_secs(300)),
+            stop_calls_of_gone_clients: true,
+        }
+    }
+}
+
+impl fmt::Debug for HttpOptions {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("HttpOptions")
+            .field("allowed_hosts", &self.allowed_hosts)
+            .field("allowed_origins", &self.allowed_origins)
+            .field("bearer", &self.bearer.is_some())
+            .field("resource", &self.resource)
+            .field("visible", &self.visible.is_some())
+            .field("max_body_bytes", &self.max_body_bytes)
+            .field("read_timeout", &self.read_timeout)
+            .field("max_connections", &self.max_connections)
+            .field("max_argument_bytes", &self.max_argument_bytes)
+            .field("max_depth", &self.max_depth)
+            .field("calls_per_session", &self.calls_per_session)
+            .field("calls_in_total", &self.calls_in_total)
+            .field("max_sessions", &self.max_sessions)
+            .field("idle_session_expiry", &self.idle_session_expiry)
+            .field("call_timeout", &self.call_timeout)
+            .field("stop_calls_of_gone_clients", &self.stop_calls_of_gone_clients)
+            .finish_non_exhaustive()
+    }
+}
+
+impl HttpOptions {
+    /// The `Host` names (with a port, `example.com:8443`, or without one for any port) clients
+    /// reach the server by; any other gets 403. Needed to serve on a non-loopback address.
+    pub fn allowed_hosts<S: Into<String>>(mut self, hosts: impl IntoIterator<Item = S>) -> Self {
+        self.allowed_hosts = Some(hosts.into_iter().map(Into::into).collect());
+        self
+    }
+
+    /// The browser origins (`https://app.example.com`, `http://localhost:*` for any port) whose
+    /// pages may call the server; a request with any other `Origin` gets 403. An empty list
+    /// refuses every browser. Needed to serve on a non-loopback address.
+    pub fn allowed_origins<S: Into<String>>(mut self, origins: impl IntoIterator<Item = S>) -> Self {
+        self.allowed_origins = Some(origins.into_iter().map(Into::into).collect());
+        self
+    }
+
+    /// Asks every HTTP request for a bearer token (`Authorization: Bearer …`) and checks it with
+    /// `validator`: a [`StaticToken`](super::StaticToken), a
+    /// [`JwtValidator`](super::JwtValidator) (feature `mcp-jwt`), or one of your own. A request
+    /// without a good one gets 401 and a `WWW-Authenticate` header pointing at the server's
+    /// Protected Resource Metadata (RFC 9728), which it serves.
+    pub fn bearer(mut self, validator: impl TokenValidator) -> Self {
+        self.bearer = Some(Arc::new(validator));
+        self
+    }
+
+    /// The server's own URL as its clients know it (`https://tools.example.com/mcp`), the
+    /// `resource` of its metadata document and the audience its tokens are for. By default the
+    /// URL the request was sent to (`http://<Host>/mcp`): set it behind a proxy that ends TLS.
+    pub fn resource(mut self, url: impl Into<String>) -> Self {
+        self.resource = Some(url.into());
+        self
+    }
+
+    /// The authorization servers that issue tokens for this server (their issuer URLs), as the
+    /// metadata document lists them for a client to find.
+    pub fn authorization_servers<S: Into<String>>(mut self, issuers: impl IntoIterator<Item = S>) -> Self {
+        self.authorization_servers = issuers.into_iter().map(Into::into).collect();
+        self
+    }
+
+    /// The scopes a client may ask its authorization server for, as the metadata document lists
+    /// them.
+    pub fn scopes_supported<S: Into<String>>(mut self, scopes: impl IntoIterator<Item = S>) -> Self {
+        self.scopes_supported = scopes.into_iter().map(Into::into).collect();
+        self
+    }
+
+    /// Decides per caller (what its token said; `None` without [`HttpOptions::bearer`]) which
+    /// tools it may list and call. A tool it may not see is, to it, a tool that does not exist.
+    pub fn visible(mut self, visible: impl Fn(Option<&Caller>) -> Visible + Send + Sync + 'static) -> Self {
+        self.visible = Some(Arc::new(visible));
+        self
+    }
+
+    /// The largest request body, in bytes (default 4 MiB); a larger one gets 413.
+    pub fn max_body_bytes(mut self, bytes: usize) -> Self {
+        self.max_body_bytes = bytes;
+        self
+    }
+
+    /// How long a request's headers, and then its body, may take to arrive (default 10 s); a
+    /// body that has not arrived by then gets 408, and a connection whose headers have not, is
+    /// closed.
+    pub fn read_timeout(mut self, timeout: Duration) -> Self {
+        self.read_timeout = timeout;
+        self
+    }
+
+    /// How many connections are served at once (default 1,024); more wait to be accepted.
+    pub fn max_connections(mut self, connections: usize) -> Self {
+        self.max_connections = connections.max(1);
+        self
+    }
+
+    /// The largest arguments of one call, in bytes as JSON text (default 1 MiB).
+    pub fn max_argument_bytes(mut self, bytes: usize) -> Self {
+        self.max_argument_bytes = bytes;
+        self
+    }
+
+    /// The deepest nesting of arrays and objects in one call's arguments (default 64).
+    pub fn max_depth(mut self, depth: usize) -> Self {
+        self.max_depth = depth;
+        self
+    }
+
+    /// How many calls one session may have running at once (default 16); one more is refused
+    /// with a JSON-RPC error saying so.
+    pub fn calls_per_session(mut self, calls: usize) -> Self {
+        self.calls_per_session = calls.max(1);
+        self
+    }
+
+    /// How many calls all sessions together may have running at once (default 256).
+    pub fn calls_in_total(mut self, calls: usize) -> Self {
+        self.calls_in_total = calls.max(1);
+        self
+    }
+
+    /// How many sessions may be open at once (default 256); one more `initialize` gets 503.
+    pub fn max_sessions(mut self, sessions: usize) -> Self {
+        self.max_sessions = sessions.max(1);
+        self
+    }
+
+    /// How long a session may go without a request before it is closed (default 5 minutes).
+    pub fn idle_session_expiry(mut self, idle: Duration) -> Self {
+        self.idle_session_expiry = idle;
+        self
+    }
+
+    /// How long one call may run (default 5 minutes; `None`: as long as it takes). A call that
+    /// takes longer has its future dropped and the model is answered with an error result
+    /// saying so.
+    pub fn call_timeout(mut self, timeout: Option<Duration>) -> Self {
+        self.call_timeout = timeout;
+        self
+    }
+
+    /// Whether a call whose client has gone away (its connection closed before the answer) is
+    /// stopped, its future dropped (default `true`: nobody is left to read its answer, and it
+    /// would hold its place among the calls at once). MCP's transport lets a client come back
+    /// for an answer it missed; turn this off for clients that do.
+    pub fn stop_calls_of_gone_clients(mut self, stop: bool) -> Self {
+        self.stop_calls_of_gone_clients = stop;
+        self
+    }
+}

@@ -2,10 +2,12 @@
 // streamable HTTP. Run from the folder the SDK is installed in.
 //
 // Usage: node mcp_client.mjs SERVER_BINARY LAB_BINARY EXPECTED_TOOLS_JSON WORK_DIR
-// SERVER_BINARY serves the roo-tools set (`roo-mcp ROOT [--http ADDRESS]`); EXPECTED_TOOLS_JSON is
+// SERVER_BINARY serves the roo-tools set (`roo-mcp ROOT [--http ADDRESS --token-file PATH]`: over
+// HTTP the client sends the file's token, and is refused without it or with a wrong one); EXPECTED_TOOLS_JSON is
 // what `toolc export` wrote for it; LAB_BINARY serves tools that misbehave (`lab-mcp MARKER_DIR`);
 // WORK_DIR is scratch space. Prints one line per failure and a closing `N passed, N failed` line.
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
@@ -85,7 +87,12 @@ async function overStdio() {
 
 async function overHttp() {
   const { root, outside } = prepare('http');
-  const child = spawn(server, [root, '--http', '127.0.0.1:0'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const token = `a-token-from-a-file-${randomBytes(16).toString('hex')}`;
+  const tokenFile = join(work, 'http-token');
+  writeFileSync(tokenFile, `${token}\n`);
+  const child = spawn(server, [root, '--http', '127.0.0.1:0', '--token-file', tokenFile], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   try {
     const url = await new Promise((resolve, reject) => {
       let seen = '';
@@ -96,8 +103,23 @@ async function overHttp() {
       });
       child.on('exit', (code) => reject(new Error(`the server exited (${code}): ${seen}`)));
     });
+    // Without the token, or with a wrong one, the client gets no session.
+    for (const [what, headers, why] of [
+      ['a client without a token', {}, 'this server needs a bearer token'],
+      ['a wrong token', { Authorization: `Bearer ${token.slice(0, -1)}` }, "the token is not this server's"],
+    ]) {
+      const refused = new Client({ name: 'toolc-test', version: '1.0.0' });
+      try {
+        await refused.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } }));
+        check(`http refuses ${what}`, false, 'the session was opened');
+        await refused.close();
+      } catch (error) {
+        check(`http refuses ${what}`, error.code === 401 && String(error).includes(why), `${error.code} ${error}`);
+      }
+    }
     const client = new Client({ name: 'toolc-test', version: '1.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+    const authorized = { requestInit: { headers: { Authorization: `Bearer ${token}` } } };
+    await client.connect(new StreamableHTTPClientTransport(new URL(url), authorized));
     try {
       await exercise('http', client, outside);
     } finally {

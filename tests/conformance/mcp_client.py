@@ -1,7 +1,8 @@
 """Drives an MCP server with the MCP Python SDK's own client, over stdio and streamable HTTP.
 
 Usage: mcp_client.py SERVER_BINARY LAB_BINARY EXPECTED_TOOLS_JSON WORK_DIR
-SERVER_BINARY serves the roo-tools set (`roo-mcp ROOT [--http ADDRESS]`); EXPECTED_TOOLS_JSON is what
+SERVER_BINARY serves the roo-tools set (`roo-mcp ROOT [--http ADDRESS --token-file PATH]`; over
+HTTP the client must send the file's token, and is refused without it or with a wrong one); EXPECTED_TOOLS_JSON is what
 `toolc export` wrote for it. LAB_BINARY serves tools that misbehave (`lab-mcp MARKER_DIR`): one
 panics, one runs until cancelled. WORK_DIR is scratch space: the file tools' root, a folder beside it
 that nothing may touch, the lab's markers. Prints one line per failure and a closing
@@ -17,6 +18,7 @@ import re
 import subprocess
 import sys
 
+import httpx2
 from mcp import ClientSession, MCPError, StdioServerParameters, stdio_client
 from mcp.client.streamable_http import streamable_http_client
 
@@ -102,18 +104,44 @@ async def over_stdio(server, work, expected):
             await exercise("stdio", session, root, outside, expected)
 
 
+async def refused_without_the_token(url, headers, what):
+    """A client without the right token gets nowhere: every answer is a 401, and the SDK raises
+    before a session exists."""
+    statuses = []
+
+    async def record(response):
+        statuses.append(response.status_code)
+
+    try:
+        async with httpx2.AsyncClient(headers=headers, event_hooks={"response": [record]}) as http_client:
+            async with streamable_http_client(url, http_client=http_client) as (read, write):
+                async with ClientSession(read, write) as session:
+                    await asyncio.wait_for(session.initialize(), 20)
+        check(f"http refuses {what}", False, "the session was opened")
+    except Exception as error:  # noqa: BLE001 - whichever the SDK raises, the point is that it does
+        check(f"http refuses {what}", statuses and set(statuses) == {401}, f"{statuses} {error!r}")
+
+
 async def over_http(server, work, expected):
     root, outside = prepare(work, "http")
-    process = subprocess.Popen([server, str(root), "--http", "127.0.0.1:0"], stderr=subprocess.PIPE, text=True)
+    token = "a-token-from-a-file-" + os.urandom(16).hex()
+    token_file = work / "http-token"
+    token_file.write_text(token + "\n")
+    process = subprocess.Popen([server, str(root), "--http", "127.0.0.1:0", "--token-file", str(token_file)],
+                               stderr=subprocess.PIPE, text=True)
     try:
         line = await asyncio.to_thread(process.stderr.readline)
         match = re.search(r"serving MCP at (\S+)", line)
         if not match:
             check("http server starts", False, line)
             return
-        async with streamable_http_client(match.group(1)) as (read, write):
-            async with ClientSession(read, write) as session:
-                await exercise("http", session, root, outside, expected)
+        url = match.group(1)
+        await refused_without_the_token(url, {}, "a client without a token")
+        await refused_without_the_token(url, {"Authorization": "Bearer " + token[:-1]}, "a wrong token")
+        async with httpx2.AsyncClient(headers={"Authorization": "Bearer " + token}) as http_client:
+            async with streamable_http_client(url, http_client=http_client) as (read, write):
+                async with ClientSession(read, write) as session:
+                    await exercise("http", session, root, outside, expected)
     finally:
         process.kill()
         process.wait()

@@ -1,6 +1,7 @@
 //! The `roo-mcp` server driven by clients nobody here wrote: the MCP Python SDK's and the MCP
 //! TypeScript SDK's own (`tests/conformance/mcp_client.py`, `mcp_client.mjs`), each over stdio and
-//! over streamable HTTP on loopback. Each lists the tools (the exported `schemas/roo-tools/mcp.json`),
+//! over streamable HTTP on loopback (where the server asks for the token of its `--token-file`: each
+//! client is refused without it and with a wrong one, then sends it). Each lists the tools (the exported `schemas/roo-tools/mcp.json`),
 //! makes good calls (the clients check `structuredContent` against the output schemas) and bad ones,
 //! calls an unknown tool, and tries to leave the file tools' root; against the `lab-mcp` test server
 //! they call a tool that panics and then one that works, and cancel a slow call, whose future must

@@ -1,9 +1,14 @@
 //! Serves every roo-tools tool as one MCP server, the file tools confined to ROOT:
 //!
 //! ```text
-//! roo-mcp ROOT                   # over standard input and output
-//! roo-mcp ROOT --http ADDRESS    # over streamable HTTP at http://ADDRESS/mcp (port 0: any free one)
+//! roo-mcp ROOT                                     # over standard input and output
+//! roo-mcp ROOT --http ADDRESS [--token-file PATH]  # over streamable HTTP at http://ADDRESS/mcp
 //! ```
+//!
+//! Over HTTP (port 0: any free one) the server answers only `Host: localhost`-like names and, from
+//! browsers, loopback pages; with `--token-file PATH` (or the token in `ROO_MCP_TOKEN`) every
+//! request must carry `Authorization: Bearer <the file's token>`. The token is read from a file or
+//! the environment, never the command line, where other users of the machine could read it.
 //!
 //! The web tools have no network here: search finds nothing and fetch answers 503. The browser
 //! knows one page, `about:roo`: launching it and capturing it answer with a PNG of it.
@@ -15,7 +20,8 @@ use roo_tools::all::roo_tools;
 use roo_tools::browser::{BrowserTools, Page};
 use roo_tools::files::FileTools;
 use roo_tools::web::{Backend, SearchResult, WebTools};
-use tool_runtime::mcp::McpServer;
+use tool_runtime::Caller;
+use tool_runtime::mcp::{HttpOptions, McpServer, StaticToken};
 
 /// A web without a network.
 struct Offline;
@@ -30,15 +36,44 @@ impl Backend for Offline {
     }
 }
 
-const USAGE: &str = "usage: roo-mcp ROOT [--http ADDRESS]";
+const USAGE: &str = "usage: roo-mcp ROOT [--http ADDRESS [--token-file PATH]]";
+
+/// The token every HTTP request must carry: the file's (its surrounding whitespace aside), or
+/// `ROO_MCP_TOKEN`'s; none when neither is given.
+fn token(file: Option<&String>) -> Result<Option<String>, String> {
+    let token = match file {
+        Some(path) => {
+            std::fs::read_to_string(path).map_err(|err| format!("the token file `{path}` cannot be read: {err}"))?
+        }
+        None => match std::env::var("ROO_MCP_TOKEN") {
+            Ok(token) => token,
+            Err(_) => return Ok(None),
+        },
+    };
+    let token = token.trim().to_owned();
+    if token.len() < 16 {
+        return Err("the token is shorter than 16 characters, which is too easy to guess".to_owned());
+    }
+    Ok(Some(token))
+}
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let (root, http) = match args.as_slice() {
-        [root] => (root, None),
-        [root, flag, address] if flag == "--http" => (root, Some(address.clone())),
+    let (root, http, token_file) = match args.as_slice() {
+        [root] => (root, None, None),
+        [root, flag, address] if flag == "--http" => (root, Some(address.clone()), None),
+        [root, flag, address, token_flag, path] if flag == "--http" && token_flag == "--token-file" => {
+            (root, Some(address.clone()), Some(path))
+        }
         _ => {
             eprintln!("{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
+    let token = match token(token_file) {
+        Ok(token) => token,
+        Err(err) => {
+            eprintln!("roo-mcp: {err}");
             return ExitCode::from(2);
         }
     };
@@ -60,8 +95,12 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
+    let mut options = HttpOptions::default();
+    if let Some(token) = token {
+        options = options.bearer(StaticToken::new(token, Caller::named("roo-mcp client", Vec::<String>::new())));
+    }
     let server = match McpServer::new(tools) {
-        Ok(server) => server.named("roo-tools", env!("CARGO_PKG_VERSION")),
+        Ok(server) => server.named("roo-tools", env!("CARGO_PKG_VERSION")).with(options),
         Err(err) => {
             eprintln!("roo-mcp: {err}");
             return ExitCode::FAILURE;

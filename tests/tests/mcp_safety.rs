@@ -4,89 +4,22 @@
 //! calls or sessions than allowed, a call past its time, a client that goes away mid-call. Each is
 //! refused as it should be, and the server goes on answering others.
 
+#[path = "support/guarded.rs"]
+mod guarded;
 #[path = "support/raw_http.rs"]
 mod raw_http;
 
 use std::net::SocketAddr;
-use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
+use guarded::Guarded;
 use raw_http::{Reply, call, head, open_session, post, send, session_headers};
 use serde_json::{Value, json};
 use tokio::io::AsyncWriteExt;
 use tokio::net::TcpStream;
+use tool_runtime::Caller;
 use tool_runtime::mcp::jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, encode};
 use tool_runtime::mcp::{HttpOptions, HttpServer, JwtValidator, McpServer, StaticToken, Visible};
-use tool_runtime::{CallContext, Caller, toolbox};
-
-/// What the tools saw: `<tag> started`, `<tag> dropped`.
-#[derive(Clone, Default)]
-struct Guarded {
-    events: Arc<Mutex<Vec<String>>>,
-}
-
-/// Writes `<tag> dropped` when the call it belongs to is dropped.
-struct OnDrop(Arc<Mutex<Vec<String>>>, String);
-
-impl Drop for OnDrop {
-    fn drop(&mut self) {
-        self.0.lock().unwrap().push(format!("{} dropped", self.1));
-    }
-}
-
-#[toolbox]
-impl Guarded {
-    /// Say the text back.
-    ///
-    /// # Arguments
-    /// * `text` - What to say.
-    #[tool]
-    fn echo(&self, text: String) -> String {
-        text
-    }
-
-    /// Write a file (it writes nothing: the test only asks who may call it).
-    ///
-    /// # Arguments
-    /// * `path` - Where.
-    #[tool]
-    fn write_file(&self, path: String) -> String {
-        format!("wrote {path}")
-    }
-
-    /// Who is calling, as the server's token check found it.
-    #[tool]
-    fn whoami(&self, context: &CallContext) -> String {
-        let caller = context.caller().expect("a caller with a token");
-        format!("{} with {}", caller.subject().unwrap_or("nobody"), caller.scopes().join(" "))
-    }
-
-    /// Wait for an hour, unless the call is dropped first.
-    ///
-    /// # Arguments
-    /// * `tag` - Names this call in the events.
-    #[tool]
-    async fn hold(&self, tag: String) -> String {
-        let _dropped = OnDrop(Arc::clone(&self.events), tag.clone());
-        self.events.lock().unwrap().push(format!("{tag} started"));
-        tokio::time::sleep(Duration::from_secs(3600)).await;
-        "finished".to_owned()
-    }
-}
-
-impl Guarded {
-    fn saw(&self, event: &str) -> bool {
-        self.events.lock().unwrap().iter().any(|seen| seen == event)
-    }
-
-    async fn wait_for(&self, event: &str, within: Duration) {
-        let start = Instant::now();
-        while !self.saw(event) {
-            assert!(start.elapsed() < within, "`{event}` within {within:?}; saw {:?}", self.events.lock().unwrap());
-            tokio::time::sleep(Duration::from_millis(20)).await;
-        }
-    }
-}
 
 async fn serve(tools: Guarded, options: HttpOptions) -> HttpServer {
     McpServer::new(tools).unwrap().with(options).serve_http("127.0.0.1:0").await.unwrap()

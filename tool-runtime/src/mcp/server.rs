@@ -115,7 +115,14 @@ impl<T: Toolbox + Send + 'static> McpServer<T> {
     /// [`HttpOptions`] given with [`McpServer::with`] say. An address that is not a loopback one
     /// is refused until those options say which hosts and origins the server answers.
     pub async fn serve_http(self, address: impl tokio::net::ToSocketAddrs) -> io::Result<HttpServer> {
-        http::serve(self, address).await
+        http::serve(self, tokio::net::TcpListener::bind(address).await?)
+    }
+
+    /// [`McpServer::serve_http`] on a listener bound already: one handed over by a service
+    /// manager, or bound first so that the server's URL is known before it is configured (the
+    /// audience of its tokens, say).
+    pub fn serve_http_on(self, listener: tokio::net::TcpListener) -> io::Result<HttpServer> {
+        http::serve(self, listener)
     }
 
     /// Runs the call within the limits (its arguments' size and depth, its time); a panic

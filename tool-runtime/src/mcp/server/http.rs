@@ -46,12 +46,11 @@ impl HttpServer {
     }
 }
 
-/// Binds `address` and serves `server` on it.
-pub(super) async fn serve<T: Toolbox + Send + 'static>(
+/// Serves `server` on `listener`.
+pub(super) fn serve<T: Toolbox + Send + 'static>(
     server: McpServer<T>,
-    address: impl tokio::net::ToSocketAddrs,
+    listener: TcpListener,
 ) -> io::Result<HttpServer> {
-    let listener = TcpListener::bind(address).await?;
     let address = listener.local_addr()?;
     let options: HttpOptions = server.options.clone();
     let gate = Arc::new(Gate::new(&options, address)?);

@@ -29,6 +29,9 @@ use generations::{Generation, Generations};
 use link::{Endpoint, Link, Listener};
 pub use options::{McpOptions, OnDrift, StdioCommand};
 
+/// How long a call that reported progress waits, after its answer, for reports still on their way.
+const LAST_REPORTS: std::time::Duration = std::time::Duration::from_millis(25);
+
 /// The tools of an MCP server as a [`Toolbox`]: listed, lowered for every provider and called as a
 /// `#[toolbox]`'s are.
 ///
@@ -166,7 +169,7 @@ impl McpToolbox {
         let hook: Arc<OnceLock<Weak<Inner>>> = Arc::new(OnceLock::new());
         let runtime = tokio::runtime::Handle::current();
         let described = "the given transport".to_owned();
-        let link = timed(options.timeout, Link::serve(transport, Listener::new(refresher(&hook, &runtime))))
+        let link = timed(options.connect_timeout, Link::serve(transport, Listener::new(refresher(&hook, &runtime))))
             .await
             .map_err(|why| McpError::Connect { server: options.name.clone().unwrap_or(described.clone()), why })?;
         McpToolbox::start(Endpoint::Given, link, hook, runtime, options, described).await
@@ -180,7 +183,7 @@ impl McpToolbox {
         };
         let hook: Arc<OnceLock<Weak<Inner>>> = Arc::new(OnceLock::new());
         let runtime = tokio::runtime::Handle::current();
-        let link = open(&endpoint, &hook, &runtime, options.timeout)
+        let link = open(&endpoint, &hook, &runtime, options.connect_timeout)
             .await
             .map_err(|why| McpError::Connect { server: options.name.clone().unwrap_or(described.clone()), why })?;
         McpToolbox::start(endpoint, link, hook, runtime, options, described).await
@@ -196,7 +199,7 @@ impl McpToolbox {
         described: String,
     ) -> Result<Self, McpError> {
         let name = options.name.clone().or_else(|| link.server_name()).unwrap_or(described);
-        let listed = timed(options.timeout, link.list_tools())
+        let listed = timed(options.connect_timeout, link.list_tools())
             .await
             .map_err(|why| McpError::Connect { server: name.clone(), why })?;
         let first = generation(&name, &listed, options.pinned.as_ref(), true)?;
@@ -365,8 +368,8 @@ impl Inner {
     async fn reconnect(self: &Arc<Self>) -> Result<Arc<Link>, String> {
         let hook = Arc::new(OnceLock::new());
         let _ = hook.set(Arc::downgrade(self));
-        let link = Arc::new(open(&self.endpoint, &hook, &self.runtime, self.options.timeout).await?);
-        let listed = timed(self.options.timeout, link.list_tools()).await?;
+        let link = Arc::new(open(&self.endpoint, &hook, &self.runtime, self.options.connect_timeout).await?);
+        let listed = timed(self.options.connect_timeout, link.list_tools()).await?;
         self.take(&listed);
         Ok(link)
     }
@@ -382,7 +385,7 @@ impl Inner {
     async fn refresh(self: &Arc<Self>) -> Result<bool, McpError> {
         let connect = |why| McpError::Connect { server: self.name.clone(), why };
         let link = self.link().await.map_err(connect)?;
-        let listed = timed(self.options.timeout, link.list_tools()).await.map_err(connect)?;
+        let listed = timed(self.options.connect_timeout, link.list_tools()).await.map_err(connect)?;
         Ok(self.take(&listed))
     }
 
@@ -429,15 +432,26 @@ impl Inner {
         let mut cancel = CancelOnDrop { peer: Some(link.peer().clone()), id: handle.id.clone() };
         let mut progress = link.progress().subscribe(handle.progress_token.clone()).await;
         let mut response = pin!(handle.await_response());
+        let mut reported = false;
         let outcome = loop {
             match select(response.as_mut(), progress.next()).await {
                 Either::Left((outcome, _)) => break outcome,
                 Either::Right((Some(report), _)) => {
+                    reported = true;
                     context.report(report.progress, report.total, report.message.unwrap_or_default())
                 }
                 Either::Right((None, _)) => break response.await,
             }
         };
+        // A server sends its last reports before its answer, but rmcp hands each notification to
+        // its handler on a task of its own, which may run after the answer is read: a call that
+        // reports waits a moment for the reports still on their way.
+        while reported {
+            match tokio::time::timeout(LAST_REPORTS, progress.next()).await {
+                Ok(Some(report)) => context.report(report.progress, report.total, report.message.unwrap_or_default()),
+                _ => break,
+            }
+        }
         cancel.peer = None;
         match outcome {
             Ok(ServerResult::CallToolResult(result)) => result::call_result(&self.name, tool, result),

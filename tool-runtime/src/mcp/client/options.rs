@@ -22,6 +22,7 @@ pub struct McpOptions {
     pub(super) name: Option<String>,
     pub(super) bearer: Option<String>,
     pub(super) timeout: Duration,
+    pub(super) connect_timeout: Duration,
     pub(super) backoff: (Duration, Duration),
     pub(super) pinned: Option<(Arc<Lock>, OnDrift)>,
 }
@@ -32,6 +33,7 @@ impl Default for McpOptions {
             name: None,
             bearer: None,
             timeout: Duration::from_secs(60),
+            connect_timeout: Duration::from_secs(60),
             backoff: (Duration::from_millis(250), Duration::from_secs(30)),
             pinned: None,
         }
@@ -69,6 +71,13 @@ impl McpOptions {
     /// Default: 60 seconds.
     pub fn timeout(mut self, timeout: Duration) -> Self {
         self.timeout = timeout;
+        self
+    }
+
+    /// How long connecting may take: starting the server (a package runner may fetch it first),
+    /// `initialize`, and each `tools/list`. Default: 60 seconds.
+    pub fn connect_timeout(mut self, timeout: Duration) -> Self {
+        self.connect_timeout = timeout;
         self
     }
 

@@ -29,11 +29,14 @@ const SECRET: &[u8] = b"the authorization server's signing key, shared with the 
 const CLIENT_ID: &str = "toolc-auth-test";
 const CLIENT_SECRET: &str = "the client's own secret";
 
+/// A form's fields, in order.
+type Form = Vec<(String, String)>;
+
 /// The authorization server: its issuer URL, and what its token endpoint was asked.
 #[derive(Clone)]
 struct Authority {
     issuer: String,
-    asked: Arc<Mutex<Vec<Vec<(String, String)>>>>,
+    asked: Arc<Mutex<Vec<Form>>>,
 }
 
 async fn authority_metadata(State(authority): State<Authority>) -> axum::Json<Value> {
@@ -54,7 +57,7 @@ async fn token(
     headers: axum::http::HeaderMap,
     body: String,
 ) -> Result<axum::Json<Value>, (axum::http::StatusCode, axum::Json<Value>)> {
-    let form: Vec<(String, String)> = body
+    let form: Form = body
         .split('&')
         .filter_map(|pair| pair.split_once('='))
         .map(|(key, value)| (decode(key), decode(value)))

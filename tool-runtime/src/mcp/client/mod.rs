@@ -446,10 +446,9 @@ impl Inner {
         // A server sends its last reports before its answer, but rmcp hands each notification to
         // its handler on a task of its own, which may run after the answer is read: a call that
         // reports waits a moment for the reports still on their way.
-        while reported {
-            match tokio::time::timeout(LAST_REPORTS, progress.next()).await {
-                Ok(Some(report)) => context.report(report.progress, report.total, report.message.unwrap_or_default()),
-                _ => break,
+        if reported {
+            while let Ok(Some(report)) = tokio::time::timeout(LAST_REPORTS, progress.next()).await {
+                context.report(report.progress, report.total, report.message.unwrap_or_default());
             }
         }
         cancel.peer = None;

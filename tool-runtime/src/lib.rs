@@ -117,8 +117,8 @@ pub use toolbox::{ParsedCall, ToolList, ToolSet, Toolbox};
 pub mod __private;
 
 /// The README's quick start, compiled and run as a doctest so it cannot drift from the API. Its MCP
-/// and reading examples need the `mcp`, `mcp-client` and `read` features, which the workspace's test run
-/// turns on.
-#[cfg(all(doctest, feature = "mcp", feature = "mcp-client", feature = "read"))]
+/// and reading examples need the `mcp`, `mcp-client`, `mcp-jwt` and `read` features, which the
+/// workspace's test run turns on.
+#[cfg(all(doctest, feature = "mcp", feature = "mcp-client", feature = "mcp-jwt", feature = "read"))]
 #[doc = include_str!("../../README.md")]
 pub struct ReadmeQuickStart;

@@ -417,7 +417,7 @@ async fn a_client_that_goes_away_mid_call_has_its_call_dropped_and_others_go_on(
     tools.wait_for("slow started", Duration::from_secs(5)).await;
     let started = Instant::now();
     still_serves(address, &[]).await;
-    assert!(started.elapsed() < Duration::from_secs(2), "{:?}", started.elapsed());
+    assert!(started.elapsed() < Duration::from_secs(5), "{:?}", started.elapsed());
     slow.abort();
     server.stop();
 

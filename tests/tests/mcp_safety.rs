@@ -294,6 +294,24 @@ async fn bodies_too_large_or_too_slow_are_refused_while_others_are_served() {
     let (reply, took) = slow.await.unwrap();
     assert_eq!(reply.status, 408, "{reply:?}");
     assert!(took < Duration::from_secs(5), "{took:?}");
+
+    // Headers a byte a second, or nothing at all: the connection is closed at the read timeout,
+    // so that such connections cannot hold every place the server has.
+    for trickle in [&b"POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: aaaaaaaaaa"[..], b""] {
+        let mut stream = TcpStream::connect(address).await.unwrap();
+        let started = Instant::now();
+        for byte in trickle {
+            if stream.write_all(&[*byte]).await.is_err() || started.elapsed() > Duration::from_secs(6) {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(250)).await;
+        }
+        let mut rest = Vec::new();
+        let read =
+            tokio::time::timeout(Duration::from_secs(6), tokio::io::AsyncReadExt::read_to_end(&mut stream, &mut rest));
+        assert!(read.await.is_ok(), "the connection is closed");
+        assert!(started.elapsed() < Duration::from_secs(6), "{:?}", started.elapsed());
+    }
     still_serves(address, &[]).await;
     server.stop();
 }

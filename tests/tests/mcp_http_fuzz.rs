@@ -30,9 +30,9 @@ use std::fmt;
 use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 
+use http_wire::{RawRequest, RawResponse, send, sse_data};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestCaseError, TestRunner};
-use http_wire::{RawRequest, RawResponse, send, sse_data};
 use serde_json::{Value, json};
 use tool_runtime::mcp::McpServer;
 use tool_runtime::{CallContext, toolbox};

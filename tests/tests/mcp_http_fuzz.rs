@@ -18,7 +18,7 @@
 //!   request's id (or `null`, when it could not be read);
 //! - a request from a foreign `Host` or `Origin`, or without a `Host`, is never served (no 2xx).
 //!
-//! The suite runs 300 cases; `TOOLC_FUZZ_CASES` sets how many, for a long run:
+//! The suite runs 1,000 cases; `TOOLC_FUZZ_CASES` sets how many, for a long run:
 //! `TOOLC_FUZZ_CASES=100000 cargo test --release -p toolc-tests --test mcp_http_fuzz`
 
 #[path = "support/http_wire.rs"]
@@ -47,7 +47,7 @@ const CHECK_EVERY: u32 = 25;
 const LIVE_SESSIONS: usize = 4;
 
 fn cases() -> u32 {
-    std::env::var("TOOLC_FUZZ_CASES").ok().and_then(|n| n.parse().ok()).unwrap_or(300)
+    std::env::var("TOOLC_FUZZ_CASES").ok().and_then(|n| n.parse().ok()).unwrap_or(1000)
 }
 
 struct Desk;
@@ -799,7 +799,8 @@ impl Fuzz {
         let open_stream = if case.method == "GET" { OPEN_STREAM_READ } else { ANSWER_WITHIN };
         let answer = send(self.address, &request, ANSWER_WITHIN, open_stream).map_err(TestCaseError::fail)?;
         *self.statuses.borrow_mut().entry(answer.status).or_default() += 1;
-        judge(case, &request, &answer).map_err(|why| TestCaseError::fail(format!("{why}\nanswer: {answer:?}")))?;
+        judge(case, &request, &answer)
+            .map_err(|why| TestCaseError::fail(format!("case {}: {why}\nanswer: {answer:?}", self.cases.get() + 1)))?;
         if let Some(session) = answer.header("mcp-session-id").filter(|_| live.is_none()) {
             self.keep(session.to_owned()).map_err(TestCaseError::fail)?;
         }
@@ -857,7 +858,8 @@ fn judge(case: &Case, request: &RawRequest, answer: &RawResponse) -> Result<(), 
     if answer.status == 202 && !answer.body.is_empty() {
         return Err("a 202 with a body".to_owned());
     }
-    if let Some(id) = request_id(&request.body) {
+    // Only a POST's body is read.
+    if let Some(id) = request_id(&request.body).filter(|_| case.method == "POST") {
         let answers: Vec<&Value> = messages
             .iter()
             .filter(|message| message.get("result").is_some() || message.get("error").is_some())

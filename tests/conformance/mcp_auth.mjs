@@ -66,7 +66,7 @@ try {
   check('the flow follows the metadata document', isDeepStrictEqual(flow.slice(0, wanted.length), wanted), flow.join(' | '));
   const { tools } = await client.listTools();
   const names = tools.map((tool) => tool.name).sort();
-  check('a files:read caller does not see write_file', isDeepStrictEqual(names, ['echo', 'hold', 'whoami']), names.join(','));
+  check('a files:read caller does not see write_file', isDeepStrictEqual(names, ['echo', 'hold', 'spin', 'whoami']), names.join(','));
   const who = await client.callTool({ name: 'whoami', arguments: {} });
   check('the tool knows its caller', who.content?.[0]?.text === `${clientId} with files:read`, JSON.stringify(who));
   const hidden = await client.callTool({ name: 'write_file', arguments: { path: 'x' } }).then(

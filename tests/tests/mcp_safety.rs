@@ -181,8 +181,38 @@ async fn requests_without_a_good_token_get_401_pointing_at_the_metadata_document
     let reply = post(address, &[("Authorization", &forged)], raw_http::INITIALIZE).await;
     assert_eq!((reply.status, error_text(&reply).as_str()), (401, "the token's signature does not verify"));
 
+    let early = json!({"iss": "https://auth.example", "aud": "http://localhost/mcp", "sub": "ana",
+        "exp": now() + 7200, "nbf": now() + 3600});
+    let early = format!("Bearer {}", jwt(early));
+    let reply = post(address, &[("Authorization", &early)], raw_http::INITIALIZE).await;
+    assert_eq!((reply.status, error_text(&reply).as_str()), (401, "the token is not valid yet (`nbf`)"));
+    assert_eq!(reply.header("connection"), Some("close"), "a refused client does not keep its connection");
+
     let good = format!("Bearer {}", jwt(claims(now() + 3600, "http://localhost/mcp")));
     still_serves(address, &[("Authorization", &good)]).await;
+    // A session is its opener's: another caller with a good token of its own cannot use it.
+    let anas = open_session(address, &[("Authorization", &good)]).await;
+    let bob = json!({"iss": "https://auth.example", "aud": "http://localhost/mcp", "sub": "bob", "exp": now() + 3600});
+    let bob = format!("Bearer {}", jwt(bob));
+    let mut headers = session_headers(&anas);
+    headers.push(("Authorization", &bob));
+    let reply = post(address, &headers, &call(5, "echo", json!({"text": "ana's?"}))).await;
+    assert_eq!((reply.status, error_text(&reply).as_str()), (404, "Session not found"), "{reply:?}");
+    server.stop();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_filter_that_names_no_tool_refuses_everything_and_names_none() {
+    let options = HttpOptions::default().visible(|_| Visible::only(["renamed_long_ago"]));
+    let server = serve(Guarded::default(), options).await;
+    let address = server.address();
+    let session = open_session(address, &[]).await;
+    for body in [r#"{"jsonrpc":"2.0","id":2,"method":"tools/list"}"#.to_owned(), call(3, "echo", json!({"text": "x"}))]
+    {
+        let reply = post(address, &session_headers(&session), &body).await;
+        let error = reply.messages()[0]["error"]["message"].as_str().unwrap().to_owned();
+        assert_eq!(error, "the server's tool filter (HttpOptions::visible) is misconfigured", "{reply:?}");
+    }
     server.stop();
 }
 
@@ -213,7 +243,7 @@ async fn a_caller_sees_and_calls_only_the_tools_its_scopes_allow_and_the_tools_k
         } else {
             // Not told that the tool exists: the same error as for a tool that does not.
             let error = message["error"]["message"].as_str().unwrap();
-            assert_eq!(error, "unknown tool `write_file`. Available tools: echo, whoami, hold.", "{written:?}");
+            assert_eq!(error, "unknown tool `write_file`. Available tools: echo, whoami, spin, hold.", "{written:?}");
         }
         let who = post(address, &headers, &call(4, "whoami", json!({}))).await;
         assert_eq!(who.messages()[0]["result"]["content"][0]["text"], format!("ana with {scope}"));
@@ -383,8 +413,16 @@ async fn calls_and_sessions_past_their_limits_are_refused_and_a_call_past_its_ti
     let second = open_session(address, &[]).await;
     let reply = post(address, &session_headers(&second), &call(13, "echo", json!({"text": "other"}))).await;
     assert_eq!(reply.messages()[0]["result"]["content"][0]["text"], "other");
+    // A tool that never awaits is stopped at the call timeout too, when it next looks.
+    let spin = tokio::spawn(async move {
+        post(address, &session_headers(&second), &call(14, "spin", json!({"tag": "spin"}))).await
+    });
+    tools.wait_for("spin started", Duration::from_secs(5)).await;
     let third_session = post(address, &[], raw_http::INITIALIZE).await;
     assert_eq!(third_session.status, 503, "{third_session:?}");
+    // What opens no session is not refused for want of one.
+    let list = post(address, &[], r#"{"jsonrpc":"2.0","id":2,"method":"tools/list"}"#).await;
+    assert_ne!(list.status, 503, "{list:?}");
     assert!(error_text(&third_session).contains("the most sessions"));
     assert!(third_session.header("retry-after").is_some());
 
@@ -400,12 +438,15 @@ async fn calls_and_sessions_past_their_limits_are_refused_and_a_call_past_its_ti
         );
     }
     assert!(tools.saw("a dropped") && tools.saw("b dropped"));
+    let reply = spin.await.unwrap();
+    assert_eq!(reply.messages()[0]["result"]["isError"], true, "{reply:?}");
+    assert!(tools.saw("spin noticed"));
     server.stop();
 }
 
-/// Starts a `hold` call tagged `tag` in `session` and closes the connection once it has started.
-async fn call_and_go_away(address: SocketAddr, session: &str, tools: &Guarded, tag: &str) {
-    let body = call(20, "hold", json!({"tag": tag}));
+/// Starts a call of `tool` tagged `tag` in `session` and closes the connection once it has started.
+async fn call_and_go_away(address: SocketAddr, session: &str, tools: &Guarded, tool: &str, tag: &str) {
+    let body = call(20, tool, json!({"tag": tag}));
     let headers = [
         ("Content-Type", "application/json"),
         ("Accept", "application/json, text/event-stream"),
@@ -426,8 +467,10 @@ async fn a_client_that_goes_away_mid_call_has_its_call_dropped_and_others_go_on(
     let server = serve(tools.clone(), HttpOptions::default()).await;
     let address = server.address();
     let session = open_session(address, &[]).await;
-    call_and_go_away(address, &session, &tools, "gone").await;
+    call_and_go_away(address, &session, &tools, "hold", "gone").await;
     tools.wait_for("gone dropped", Duration::from_secs(20)).await;
+    call_and_go_away(address, &session, &tools, "spin", "spin").await;
+    tools.wait_for("spin noticed", Duration::from_secs(20)).await;
     // A slow call of one client does not hold up another's.
     let slow = tokio::spawn(async move {
         post(address, &session_headers(&session), &call(21, "hold", json!({"tag": "slow"}))).await
@@ -443,7 +486,7 @@ async fn a_client_that_goes_away_mid_call_has_its_call_dropped_and_others_go_on(
     let tools = Guarded::default();
     let server = serve(tools.clone(), HttpOptions::default().stop_calls_of_gone_clients(false)).await;
     let session = open_session(server.address(), &[]).await;
-    call_and_go_away(server.address(), &session, &tools, "kept").await;
+    call_and_go_away(server.address(), &session, &tools, "hold", "kept").await;
     tokio::time::sleep(Duration::from_secs(1)).await;
     assert!(!tools.saw("kept dropped"));
     server.stop();

@@ -1,5 +1,6 @@
 //! The tools the MCP server tests serve: one says its text back, one writes (only some callers may
-//! see it), one says who is calling, one holds until its call is dropped.
+//! see it), one says who is calling, one holds until its call is dropped, one spins until its
+//! context says it is cancelled.
 
 #![allow(dead_code)]
 
@@ -48,6 +49,20 @@ impl Guarded {
     fn whoami(&self, context: &CallContext) -> String {
         let caller = context.caller().expect("a caller with a token");
         format!("{} with {}", caller.subject().unwrap_or("nobody"), caller.scopes().join(" "))
+    }
+
+    /// Spin until the call's context says it is cancelled, never awaiting.
+    ///
+    /// # Arguments
+    /// * `tag` - Names this call in the events.
+    #[tool]
+    fn spin(&self, context: &CallContext, tag: String) -> String {
+        self.events.lock().unwrap().push(format!("{tag} started"));
+        while !context.is_cancelled() {
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        self.events.lock().unwrap().push(format!("{tag} noticed"));
+        "stopped".to_owned()
     }
 
     /// Wait for an hour, unless the call is dropped first.

@@ -13,6 +13,7 @@ use std::borrow::Cow;
 use std::io;
 use std::pin::pin;
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use futures_util::future::{Either, select};
 use rmcp::model::{
@@ -36,6 +37,10 @@ pub use http::HttpServer;
 #[cfg(feature = "mcp-jwt")]
 pub use jwt::JwtValidator;
 pub use options::{HttpOptions, Visible};
+
+/// How long a finished call's last progress reports may take to go out before its result goes
+/// without them (a client that stops reading must not keep the call's task forever).
+const FLUSH_PROGRESS: Duration = Duration::from_secs(10);
 
 /// A [`Toolbox`] as an MCP server: an rmcp [`ServerHandler`], cheap to clone (one per HTTP session).
 pub struct McpServer<T> {
@@ -140,32 +145,39 @@ impl<T: Toolbox + Send + 'static> McpServer<T> {
         // The calls `#[toolbox]` makes catch their own panics; a `Toolbox` written by hand may not.
         let call = panics::guard(name, self.toolbox.call_arguments(name, Arguments::Object(arguments), context));
         let Some(most) = self.options.call_timeout else { return call.await };
-        tokio::time::timeout(most, call).await.unwrap_or_else(|_| {
-            Err(ToolError::Failed {
-                tool: name.to_owned().into(),
-                message: format!(
-                    "the call ran for {} s, the longest this server lets a call run, and was stopped; \
-                     ask for less at once",
-                    most.as_secs_f64()
-                ),
-            })
-        })
+        let started = Instant::now();
+        let timed_out = || ToolError::Failed {
+            tool: name.to_owned().into(),
+            message: format!(
+                "the call ran for {} s, the longest this server lets a call run, and was stopped; ask for less at once",
+                most.as_secs_f64()
+            ),
+        };
+        match tokio::time::timeout(most, call).await {
+            // A tool that never awaits ends by itself once its context says the time is up: what it
+            // answers then is cut short, and the model is told why.
+            Ok(_) if started.elapsed() >= most => Err(timed_out()),
+            Ok(outcome) => outcome,
+            Err(_) => Err(timed_out()),
+        }
     }
 
     /// The names of the tools `caller` may see, when not all of them; an error when the
     /// server's filter names a tool there is not.
     fn visible_to(&self, caller: Option<&Caller>) -> Result<Option<Vec<String>>, ErrorData> {
         let Some(visible) = &self.options.visible else { return Ok(None) };
-        let narrowed = match visible(caller) {
+        // A filter that panics, or names a tool the server does not have, is refused whole: it was
+        // written for other tools, and guessing what it meant could show a caller what it should
+        // not see. Its error would list every tool, so the caller is told no more than that.
+        let misconfigured =
+            || ErrorData::internal_error("the server's tool filter (HttpOptions::visible) is misconfigured", None);
+        let chosen = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| visible(caller)));
+        let narrowed = match chosen.map_err(|_| misconfigured())? {
             Visible::All => return Ok(None),
             Visible::Only(names) => self.toolbox.only(names),
             Visible::Except(names) => self.toolbox.except(names),
         };
-        // A filter that names a tool the server does not have is refused whole: it was written for
-        // other tools, and guessing what it meant could show a caller what it should not see.
-        let narrowed = narrowed.map_err(|err| {
-            ErrorData::internal_error(format!("the server's tool filter (HttpOptions::visible) is wrong: {err}"), None)
-        })?;
+        let narrowed = narrowed.map_err(|_| misconfigured())?;
         Ok(Some(narrowed.tools().iter().map(|def| def.name.to_string()).collect()))
     }
 
@@ -185,14 +197,22 @@ fn from_the_gate(request: &RequestContext<RoleServer>) -> (Option<Arc<Caller>>, 
     (parts.extensions.get::<Arc<Caller>>().cloned(), parts.extensions.get::<gate::ClientGone>().cloned())
 }
 
-/// The [`CallContext`] of a request: cancelled with it, made by `caller`, and reporting progress
-/// as `notifications/progress` when the client sent a progress token.
+/// The [`CallContext`] of a request, made by `caller`: cancelled with the request, when its client
+/// has gone, or at `deadline` (so that a tool that watches [`CallContext::is_cancelled`] stops even
+/// while it never awaits), and reporting progress as `notifications/progress` when the client sent
+/// a progress token.
 fn call_context(
     request: &RequestContext<RoleServer>,
     caller: Option<Arc<Caller>>,
+    gone: Option<gate::ClientGone>,
+    deadline: Option<Instant>,
 ) -> (CallContext, Option<Arc<ProgressSink>>) {
     let cancelled = request.ct.clone();
-    let mut context = CallContext::new().cancelled_when(move || cancelled.is_cancelled());
+    let mut context = CallContext::new().cancelled_when(move || {
+        cancelled.is_cancelled()
+            || gone.as_ref().is_some_and(|gone| gone.0.is_cancelled())
+            || deadline.is_some_and(|deadline| Instant::now() >= deadline)
+    });
     if let Some(caller) = caller {
         context = context.called_by(caller);
     }
@@ -238,18 +258,19 @@ impl<T: Toolbox + Send + 'static> ServerHandler for McpServer<T> {
             let unknown = ToolError::unknown_tool(&request.name, shown);
             return Err(ErrorData::invalid_params(unknown.to_string(), None));
         };
-        let Ok(_in_total) = Arc::clone(&self.in_total).try_acquire_owned() else {
+        let Ok(in_total) = Arc::clone(&self.in_total).try_acquire_owned() else {
             return Err(Self::busy(self.options.calls_in_total, "the whole server"));
         };
-        let Ok(_in_session) = Arc::clone(&self.in_session).try_acquire_owned() else {
+        let Ok(in_session) = Arc::clone(&self.in_session).try_acquire_owned() else {
             return Err(Self::busy(self.options.calls_per_session, "one session"));
         };
         // rmcp has parsed the arguments; they are read from its object, not through text again.
         let no_arguments = Map::new();
         let arguments = request.arguments.as_ref().unwrap_or(&no_arguments);
-        let (call_context, progress) = call_context(&context, caller);
+        let deadline = self.options.call_timeout.and_then(|most| Instant::now().checked_add(most));
+        let (call_context, progress) = call_context(&context, caller, gone.clone(), deadline);
         // A cancelled call's future is dropped here, as is one whose client has gone: the tool
-        // stops at its next await.
+        // stops at its next await (a tool that never awaits, at its next look at its context).
         let run = self.run(&request.name, arguments, &call_context);
         let stop = async {
             match gone {
@@ -263,9 +284,12 @@ impl<T: Toolbox + Send + 'static> ServerHandler for McpServer<T> {
                 return Err(ErrorData::new(ErrorCode::INTERNAL_ERROR, Cow::Borrowed("the call was cancelled"), None));
             }
         };
-        // Every progress notification goes out before the result.
+        // The call is over: its places among the calls at once are free while its last reports go.
+        drop((in_total, in_session));
+        // Every progress notification goes out before the result, unless the client stops
+        // reading them.
         if let Some(progress) = progress {
-            progress.flush().await;
+            progress.flush(FLUSH_PROGRESS).await;
         }
         // The same result `dispatch` writes for MCP, built as rmcp's type.
         // An image MCP cannot carry (not an `image/*` type) is an error result saying so.

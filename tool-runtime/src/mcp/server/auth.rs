@@ -6,6 +6,7 @@ use std::fmt;
 use std::future::Future;
 use std::pin::Pin;
 
+use sha2::{Digest, Sha256};
 use subtle::ConstantTimeEq;
 
 use crate::Caller;
@@ -64,7 +65,10 @@ impl<V: TokenValidator> Erased for V {
 /// let options = HttpOptions::default().bearer(StaticToken::new(token, Caller::named("me", ["files:write"])));
 /// ```
 pub struct StaticToken {
-    token: String,
+    /// The token's SHA-256: digests of one length are compared, so the time taken tells nothing of
+    /// the token, not even its length.
+    digest: [u8; 32],
+    empty: bool,
     caller: Caller,
 }
 
@@ -72,7 +76,9 @@ impl StaticToken {
     /// Accepts `token` alone (surrounding whitespace, as a file holds it, is not part of it), for
     /// `caller`.
     pub fn new(token: impl Into<String>, caller: Caller) -> Self {
-        StaticToken { token: token.into().trim().to_owned(), caller }
+        let token = token.into();
+        let token = token.trim();
+        StaticToken { digest: Sha256::digest(token.as_bytes()).into(), empty: token.is_empty(), caller }
     }
 }
 
@@ -84,7 +90,8 @@ impl fmt::Debug for StaticToken {
 
 impl TokenValidator for StaticToken {
     async fn validate(&self, token: &str) -> Result<Caller, TokenRefused> {
-        if !self.token.is_empty() && bool::from(self.token.as_bytes().ct_eq(token.as_bytes())) {
+        let digest: [u8; 32] = Sha256::digest(token.as_bytes()).into();
+        if !self.empty && bool::from(self.digest.ct_eq(&digest)) {
             Ok(self.caller.clone())
         } else {
             Err(TokenRefused("the token is not this server's".to_owned()))

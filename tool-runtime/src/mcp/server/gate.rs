@@ -41,6 +41,8 @@ pub(super) struct Gate {
     read_timeout: Duration,
     stop_calls_of_gone_clients: bool,
     pub(super) sessions: Arc<Sessions>,
+    /// The caller (its token's subject) that opened each session, when tokens are asked for.
+    owners: std::sync::Mutex<std::collections::HashMap<String, String>>,
 }
 
 /// The names and browser origins a server bound to a loopback address answers by default.
@@ -87,8 +89,31 @@ impl Gate {
             max_body_bytes: options.max_body_bytes,
             read_timeout: options.read_timeout,
             stop_calls_of_gone_clients: options.stop_calls_of_gone_clients,
-            sessions: Arc::new(Sessions::new(options.max_sessions, options.idle_session_expiry)),
+            owners: std::sync::Mutex::default(),
+            sessions: Arc::new(Sessions::new(options.max_sessions, options.idle_session_expiry, options.call_timeout)),
         })
+    }
+
+    /// Whether `session` may be used by the caller whose subject is `owner` (`None`: no token is
+    /// asked for).
+    fn owned_by(&self, session: &str, owner: Option<&str>) -> bool {
+        let owners = self.owners.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        owners.get(session).is_none_or(|opener| Some(opener.as_str()) == owner)
+    }
+
+    /// Records that `owner` opened `session`, forgetting the owners of sessions since closed.
+    async fn own(&self, session: String, owner: String) {
+        let open: Option<std::collections::HashSet<String>> =
+            if self.owners_len() > 2 * self.sessions.most() { Some(self.sessions.ids().await) } else { None };
+        let mut owners = self.owners.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some(open) = open {
+            owners.retain(|id, _| open.contains(id));
+        }
+        owners.insert(session, owner);
+    }
+
+    fn owners_len(&self) -> usize {
+        self.owners.lock().unwrap_or_else(std::sync::PoisonError::into_inner).len()
     }
 
     /// The 403 for a request from a `Host` or `Origin` the server does not answer.
@@ -148,6 +173,7 @@ impl Gate {
             challenge.push_str(&format!(", scope=\"{}\"", quoted(&self.scopes_supported.join(" "))));
         }
         let mut response = (StatusCode::UNAUTHORIZED, axum::Json(body)).into_response();
+        response.headers_mut().insert(header::CONNECTION, HeaderValue::from_static("close"));
         if let Ok(value) = HeaderValue::from_str(&challenge) {
             response.headers_mut().insert(header::WWW_AUTHENTICATE, value);
         }
@@ -188,9 +214,12 @@ fn quoted(text: &str) -> String {
         .collect()
 }
 
-/// A refusal in plain words, as JSON: `{"error": …}`.
+/// A refusal in plain words, as JSON: `{"error": …}`. The connection is closed after it, so that
+/// a client refused again and again cannot hold one of the server's connections with it.
 fn refused(status: StatusCode, why: &str) -> Response {
-    (status, axum::Json(json!({"error": why}))).into_response()
+    let mut response = (status, axum::Json(json!({"error": why}))).into_response();
+    response.headers_mut().insert(header::CONNECTION, HeaderValue::from_static("close"));
+    response
 }
 
 /// Whether the `Host` header value `host` is the allowed `entry`: a name with a port matches that
@@ -198,7 +227,9 @@ fn refused(status: StatusCode, why: &str) -> Response {
 fn host_matches(entry: &str, host: &str) -> bool {
     let (name, port) = split_port(host);
     let (entry_name, entry_port) = split_port(entry);
-    name.eq_ignore_ascii_case(entry_name) && (entry_port.is_none() || entry_port == port)
+    // A port is digits: `localhost:@evil.example` is no `localhost`.
+    let port_ok = port.is_none_or(|port| (1..=5).contains(&port.len()) && port.bytes().all(|b| b.is_ascii_digit()));
+    port_ok && name.eq_ignore_ascii_case(entry_name) && (entry_port.is_none() || entry_port == port)
 }
 
 /// `name` and its port: `[::1]:80` is `([::1], 80)`, `example.com` has none.
@@ -251,14 +282,22 @@ pub(super) async fn guard(State(gate): State<Arc<Gate>>, request: Request, next:
     let (mut parts, body) = request.into_parts();
     let body = if parts.method == axum::http::Method::POST {
         match read_body(&gate, &parts.headers, body).await {
-            Ok(bytes) => Body::from(bytes),
+            Ok(bytes) => Some(bytes),
             Err(refusal) => return refusal,
         }
     } else {
-        body
+        None
     };
-    let new_session = parts.method == axum::http::Method::POST && !parts.headers.contains_key("mcp-session-id");
-    if new_session && gate.sessions.full().await {
+    let opens = opens_a_session(&parts, &body);
+    // A session is its opener's: another caller naming it is told it does not exist (a session
+    // id seen in a log or through a proxy gives no way into another caller's results).
+    let owner = caller.as_ref().map(|caller| caller.subject().unwrap_or_default().to_owned());
+    if let Some(session) = parts.headers.get("mcp-session-id").and_then(|id| id.to_str().ok())
+        && !gate.owned_by(session, owner.as_deref())
+    {
+        return refused(StatusCode::NOT_FOUND, "Session not found");
+    }
+    if opens && gate.sessions.full().await {
         let mut response = refused(
             StatusCode::SERVICE_UNAVAILABLE,
             "the server has the most sessions it keeps open; try again when one has closed",
@@ -273,7 +312,17 @@ pub(super) async fn guard(State(gate): State<Arc<Gate>>, request: Request, next:
     if let Some(gone) = &gone {
         parts.extensions.insert(ClientGone(gone.clone()));
     }
+    let body = match body {
+        Some(bytes) => Body::from(bytes),
+        None => Body::empty(),
+    };
     let response = next.run(Request::from_parts(parts, body)).await;
+    if opens
+        && let (Some(owner), Some(session)) =
+            (owner, response.headers().get("mcp-session-id").and_then(|id| id.to_str().ok()))
+    {
+        gate.own(session.to_owned(), owner).await;
+    }
     match gone {
         // The response body is dropped when it has been sent, or when the connection closed
         // before: either way nobody waits for the call any more.
@@ -288,6 +337,18 @@ pub(super) async fn guard(State(gate): State<Arc<Gate>>, request: Request, next:
         }
         None => response,
     }
+}
+
+/// Whether the request is an `initialize` outside any session: one that opens a session.
+fn opens_a_session(parts: &axum::http::request::Parts, body: &Option<axum::body::Bytes>) -> bool {
+    #[derive(serde::Deserialize)]
+    struct Method<'a> {
+        #[serde(borrow)]
+        method: Option<std::borrow::Cow<'a, str>>,
+    }
+    let Some(body) = body else { return false };
+    !parts.headers.contains_key("mcp-session-id")
+        && serde_json::from_slice::<Method>(body).is_ok_and(|message| message.method.as_deref() == Some("initialize"))
 }
 
 /// A POST's body, whole: within the size limit (413 past it, before reading when its length is
@@ -343,6 +404,9 @@ mod tests {
         assert!(!host_matches("example.com:443", "example.com:444"));
         assert!(!host_matches("localhost", "localhost.evil.example"));
         assert!(!host_matches("127.0.0.1", "127.0.0.2:80"));
+        assert!(!host_matches("localhost", "localhost:@evil.example"));
+        assert!(!host_matches("localhost", "localhost:"));
+        assert!(!host_matches("localhost", "localhost:123456"));
     }
 
     #[test]

@@ -9,8 +9,8 @@ use super::auth::{TokenRefused, TokenValidator};
 use crate::Caller;
 
 /// Checks a JWT access token: its signature (with `key`, by `algorithm` alone), its issuer, that it
-/// was issued for this server (`aud`, RFC 8707's resource indicator), and that it has not expired
-/// (`exp` is required). The caller it names is [`Caller::from_claims`] of its claims.
+/// was issued for this server (`aud`, RFC 8707's resource indicator), that it has not expired
+/// (`exp` is required) and is valid already (`nbf`, when it has one). The caller it names is [`Caller::from_claims`] of its claims.
 ///
 /// ```
 /// use tool_runtime::mcp::jsonwebtoken::{Algorithm, DecodingKey};
@@ -36,6 +36,7 @@ impl JwtValidator {
         validation.set_issuer(&[issuer]);
         validation.set_audience(&[audience]);
         validation.set_required_spec_claims(&["exp", "iss", "aud"]);
+        validation.validate_nbf = true;
         JwtValidator { key, validation }
     }
 

@@ -142,15 +142,17 @@ impl fmt::Debug for HttpOptions {
 
 impl HttpOptions {
     /// The `Host` names (with a port, `example.com:8443`, or without one for any port) clients
-    /// reach the server by; any other gets 403. Needed to serve on a non-loopback address.
+    /// reach the server by; any other gets 403. Needed to serve on a non-loopback address. Clients
+    /// leave the scheme's default port out of `Host`: write `example.com`, not `example.com:443`.
     pub fn allowed_hosts<S: Into<String>>(mut self, hosts: impl IntoIterator<Item = S>) -> Self {
         self.allowed_hosts = Some(hosts.into_iter().map(Into::into).collect());
         self
     }
 
     /// The browser origins (`https://app.example.com`, `http://localhost:*` for any port) whose
-    /// pages may call the server; a request with any other `Origin` gets 403. An empty list
-    /// refuses every browser. Needed to serve on a non-loopback address.
+    /// pages may reach the server; a request with any other `Origin` gets 403. An empty list
+    /// refuses every browser. Needed to serve on a non-loopback address. (The server sends no
+    /// CORS headers: a page on another origin is served only through a proxy that adds them.)
     pub fn allowed_origins<S: Into<String>>(mut self, origins: impl IntoIterator<Item = S>) -> Self {
         self.allowed_origins = Some(origins.into_iter().map(Into::into).collect());
         self
@@ -209,7 +211,8 @@ impl HttpOptions {
         self
     }
 
-    /// How many connections are served at once (default 1,024); more wait to be accepted.
+    /// How many connections are served at once (default 1,024); more wait to be accepted. A
+    /// connection is closed after any refusal, and after the read timeout without a request.
     pub fn max_connections(mut self, connections: usize) -> Self {
         self.max_connections = connections.max(1);
         self
@@ -241,12 +244,17 @@ impl HttpOptions {
     }
 
     /// How many sessions may be open at once (default 256); one more `initialize` gets 503.
+    /// Requests of a protocol without sessions (2026-07-28 and later) are bounded by
+    /// [`HttpOptions::calls_in_total`] alone.
     pub fn max_sessions(mut self, sessions: usize) -> Self {
         self.max_sessions = sessions.max(1);
         self
     }
 
-    /// How long a session may go without a request before it is closed (default 5 minutes).
+    /// How long a session may go without a request before it is closed (default 5 minutes; never
+    /// less than the call timeout and half a minute, since a running call that reports nothing
+    /// counts as time without a request). With no call timeout, a call that reports nothing for
+    /// longer than this ends with its session.
     pub fn idle_session_expiry(mut self, idle: Duration) -> Self {
         self.idle_session_expiry = idle;
         self
@@ -254,7 +262,9 @@ impl HttpOptions {
 
     /// How long one call may run (default 5 minutes; `None`: as long as it takes). A call that
     /// takes longer has its future dropped and the model is answered with an error result
-    /// saying so.
+    /// saying so. A tool that never awaits (a synchronous one) cannot be stopped from outside: it
+    /// stops at its next look at [`CallContext::is_cancelled`](crate::CallContext::is_cancelled),
+    /// which turns true at the time limit, when the client has gone, or on cancellation.
     pub fn call_timeout(mut self, timeout: Option<Duration>) -> Self {
         self.call_timeout = timeout;
         self

@@ -40,11 +40,25 @@ impl From<LocalSessionManagerError> for SessionsError {
 }
 
 impl Sessions {
-    /// At most `most` sessions, each closed after `idle` without a request.
-    pub(super) fn new(most: usize, idle: std::time::Duration) -> Self {
+    /// At most `most` sessions, each closed after `idle` without a request. rmcp counts a call
+    /// that reports nothing as idle time, so a session lives at least as long as its longest call
+    /// may run (`call_timeout`, with a margin; a call without a time limit is as long as `idle`).
+    pub(super) fn new(most: usize, idle: std::time::Duration, call_timeout: Option<std::time::Duration>) -> Self {
+        let longest_call =
+            call_timeout.map_or(std::time::Duration::ZERO, |most| most + std::time::Duration::from_secs(30));
         let mut local = LocalSessionManager::default();
-        local.session_config.keep_alive = Some(idle);
+        local.session_config.keep_alive = Some(idle.max(longest_call));
         Sessions { local, most, creating: tokio::sync::Mutex::new(()) }
+    }
+
+    /// The most sessions open at once.
+    pub(super) fn most(&self) -> usize {
+        self.most
+    }
+
+    /// The ids of the sessions open now.
+    pub(super) async fn ids(&self) -> std::collections::HashSet<String> {
+        self.local.sessions.read().await.keys().map(ToString::to_string).collect()
     }
 
     /// Whether another session would pass the ceiling.

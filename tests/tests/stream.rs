@@ -241,9 +241,33 @@ fn a_failed_read_is_an_interruption_after_the_complete_calls() {
 }
 
 /// Each malformed stream, the event it fails at, and what the error says there.
+/// Continuation pieces as DashScope's Qwen models send them (`"id": ""` and `"type"` again) and as
+/// LM Studio does (`"name": ""`) are one call, as openai-python's accumulator reads them; so are
+/// pieces that repeat the id and name, which openai-python would join into `call_1call_1` and
+/// `nownow` (toolc reads them as the one call they plainly are).
+#[test]
+fn continuation_pieces_with_an_empty_or_repeated_id_or_name_continue_the_call() {
+    let continuations = [
+        json!({"index": 0, "id": "", "type": "function", "function": {"arguments": "\"a\": 1}"}}),
+        json!({"index": 0, "type": "function", "function": {"name": "", "arguments": "\"a\": 1}"}}),
+        json!({"index": 0, "id": "call_1", "type": "function", "function": {"name": "now", "arguments": "\"a\": 1}"}}),
+    ];
+    for continuation in continuations {
+        let piece = json!({"index": 0, "delta": {"tool_calls": [continuation]}});
+        let sse = chat(&[call_start(0, "call_1", "now", "{"), piece, finish("tool_calls")], true);
+        let exchange = streamed(Target::OpenAi, &sse).unwrap_or_else(|err| panic!("{sse}: {err}"));
+        let calls: Vec<(Option<&str>, &str, &str)> = exchange
+            .calls
+            .iter()
+            .map(|call| (call.id.as_deref(), call.name.as_str(), call.arguments.as_str()))
+            .collect();
+        assert_eq!(calls, [(Some("call_1"), "now", "{\"a\": 1}")], "{sse}");
+    }
+}
+
 #[test]
 fn malformed_streams_name_the_event_and_what_was_expected() {
-    let cases: Vec<(Target, String, usize, &str)> = vec![
+    let mut cases: Vec<(Target, String, usize, &str)> = vec![
         (
             Target::OpenAi,
             "data: {\"choices\": [\n\n".to_owned(),
@@ -334,6 +358,14 @@ fn malformed_streams_name_the_event_and_what_was_expected() {
             "/choices/0/delta/tool_calls/0/id: tool call 0 has the id \"c1\"; this piece names \"c2\"",
         ),
     ];
+    let renamed =
+        json!({"index": 0, "delta": {"tool_calls": [{"index": 0, "function": {"name": "later", "arguments": "{}"}}]}});
+    cases.push((
+        Target::OpenAi,
+        chat(&[call_start(0, "c1", "now", ""), renamed], true),
+        1,
+        "/choices/0/delta/tool_calls/0/function/name: tool call 0 calls `now`; this piece names `later`",
+    ));
     for (target, sse, event, says) in cases {
         let err = streamed(target, &sse).unwrap_err();
         assert_eq!(err.event, Some(event), "{sse}: {err}");

@@ -187,8 +187,13 @@ impl Stream {
                 };
                 match &mut self.open {
                     Some((open, call)) if *open == index => {
-                        // Some servers repeat the id in every piece; another id is another call.
+                        // Some servers repeat the id in every piece, or send it empty (DashScope's
+                        // Qwen models: `"id": ""` on every piece after the first), as they repeat
+                        // the name or send it empty (LM Studio); openai-python's accumulator reads
+                        // both as one call. Another id or name is another call, which has no place
+                        // at the same index: that stays an error.
                         if let Some(Some(Key(id))) = &piece.id
+                            && !id.is_empty()
                             && call.id.as_deref() != Some(id)
                         {
                             return Err(DispatchError::in_stream(
@@ -199,6 +204,17 @@ impl Stream {
                                     "tool call {index} has the id {:?}; this piece names {id:?}",
                                     call.id.as_deref().unwrap_or("")
                                 ),
+                            ));
+                        }
+                        if let Some(name) = name.as_ref().map(|Key(name)| name)
+                            && !name.is_empty()
+                            && *name != call.name
+                        {
+                            return Err(DispatchError::in_stream(
+                                TARGET,
+                                at,
+                                format!("{piece_at}/function/name"),
+                                format!("tool call {index} calls `{}`; this piece names `{name}`", call.name),
                             ));
                         }
                         if let Some(Key(more)) = arguments {

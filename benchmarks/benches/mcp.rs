@@ -13,12 +13,11 @@
 use criterion::{Criterion, criterion_group, criterion_main};
 use rmcp::model::JsonObject;
 use std::hint::black_box;
-use std::time::{Duration, Instant};
 use tool_runtime::Toolbox;
 use tool_runtime::mcp::McpServer;
 use toolc_benchmarks::mcp_session::{FixedServer, McpSession};
 use toolc_benchmarks::rmcp_peer::RmcpBench;
-use toolc_benchmarks::{Bench, SEARCH, big_call};
+use toolc_benchmarks::{Bench, SEARCH, big_call, turns};
 
 fn mcp(c: &mut Criterion) {
     // One thread runs client, server and the tasks between them, as for every contender.
@@ -78,20 +77,6 @@ fn mcp(c: &mut Criterion) {
         }
         group.finish();
     }
-}
-
-/// The time of `iters` calls of each contender, called in turn, each first as often as the others.
-fn turns(contenders: &[&dyn Fn(); 3], iters: u64) -> [Duration; 3] {
-    let mut times = [Duration::ZERO; 3];
-    for i in 0..iters {
-        for k in 0..3 {
-            let index = (i as usize + k) % 3;
-            let start = Instant::now();
-            contenders[index]();
-            times[index] += start.elapsed();
-        }
-    }
-    times
 }
 
 criterion_group!(benches, mcp);

@@ -29,7 +29,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tool_runtime::mcp::{McpOptions, McpServer, McpToolbox};
 use tool_runtime::{Arguments, CallContext, RenderOptions, Target, ToolDef, Toolbox, registry};
-use toolc_benchmarks::{Bench, SEARCH};
+use toolc_benchmarks::{Bench, SEARCH, turns};
 
 /// The targets a program lowers for at start-up.
 const TARGETS: [Target; 4] = [Target::OpenAi, Target::Anthropic, Target::Gemini, Target::Mcp];
@@ -132,6 +132,28 @@ async fn end<S: ServerHandler>(served: tokio::task::JoinHandle<RunningService<Ro
     }
 }
 
+/// The time `start` takes, `iters` times, each on a session of its own; making the session and
+/// ending it are outside the time.
+fn timed_starts<T, Started: Future<Output = T>>(
+    runtime: &tokio::runtime::Runtime,
+    server: &Listing,
+    iters: u64,
+    start: impl Fn(tokio::io::DuplexStream) -> Started,
+) -> Duration {
+    runtime.block_on(async {
+        let mut time = Duration::ZERO;
+        for _ in 0..iters {
+            let (served, io) = serve(server.clone()).await;
+            let begun = Instant::now();
+            let started = black_box(start(io).await);
+            time += begun.elapsed();
+            drop(started);
+            end(served).await;
+        }
+        time
+    })
+}
+
 fn connect_and_lower(c: &mut Criterion, runtime: &tokio::runtime::Runtime) {
     let tools = hundred_tools();
     let server = Listing { tools: Arc::clone(&tools) };
@@ -153,67 +175,18 @@ fn connect_and_lower(c: &mut Criterion, runtime: &tokio::runtime::Runtime) {
 
     let mut group = c.benchmark_group("connect_and_lower (100 tools)");
     group.bench_function("floor: rmcp client, connect + list_all_tools", |b| {
-        b.iter_custom(|iters| {
-            runtime.block_on(async {
-                let mut time = Duration::ZERO;
-                for _ in 0..iters {
-                    let (served, io) = serve(server.clone()).await;
-                    let start = Instant::now();
-                    let started = black_box(rmcp_start((), io).await);
-                    time += start.elapsed();
-                    drop(started);
-                    end(served).await;
-                }
-                time
-            })
-        })
+        b.iter_custom(|iters| timed_starts(runtime, &server, iters, |io| rmcp_start((), io)))
     });
     group.bench_function("floor: rmcp client at protocol 2025-11-25, connect + list_all_tools", |b| {
-        b.iter_custom(|iters| {
-            runtime.block_on(async {
-                let mut time = Duration::ZERO;
-                for _ in 0..iters {
-                    let (served, io) = serve(server.clone()).await;
-                    let start = Instant::now();
-                    let started = black_box(rmcp_start(Pinned, io).await);
-                    time += start.elapsed();
-                    drop(started);
-                    end(served).await;
-                }
-                time
-            })
-        })
+        b.iter_custom(|iters| timed_starts(runtime, &server, iters, |io| rmcp_start(Pinned, io)))
     });
     group.bench_function("toolc: connect_transport + render_with ×4", |b| {
-        b.iter_custom(|iters| {
-            runtime.block_on(async {
-                let mut time = Duration::ZERO;
-                for _ in 0..iters {
-                    let (served, io) = serve(server.clone()).await;
-                    let start = Instant::now();
-                    let started = black_box(toolc_start(io).await);
-                    time += start.elapsed();
-                    drop(started);
-                    end(served).await;
-                }
-                time
-            })
-        })
+        b.iter_custom(|iters| timed_starts(runtime, &server, iters, toolc_start))
     });
     group.bench_function("toolc: connect_transport alone", |b| {
         b.iter_custom(|iters| {
-            runtime.block_on(async {
-                let mut time = Duration::ZERO;
-                for _ in 0..iters {
-                    let (served, io) = serve(server.clone()).await;
-                    let start = Instant::now();
-                    let toolbox =
-                        black_box(McpToolbox::connect_transport(io, McpOptions::default()).await.expect("connects"));
-                    time += start.elapsed();
-                    drop(toolbox);
-                    end(served).await;
-                }
-                time
+            timed_starts(runtime, &server, iters, |io| async {
+                McpToolbox::connect_transport(io, McpOptions::default()).await.expect("connects")
             })
         })
     });
@@ -403,20 +376,6 @@ fn paired(contenders: &[&dyn Fn(); 3], names: &[&str; 3]) {
         let (low, median, high) = quartiles(&mut ratios[index]);
         println!("  {which}: median {median:.3} (quartiles {low:.3}–{high:.3})");
     }
-}
-
-/// The time of `iters` calls of each contender, called in turn, each first as often as the others.
-fn turns(contenders: &[&dyn Fn(); 3], iters: u64) -> [Duration; 3] {
-    let mut times = [Duration::ZERO; 3];
-    for i in 0..iters {
-        for k in 0..3 {
-            let index = (i as usize + k) % 3;
-            let start = Instant::now();
-            contenders[index]();
-            times[index] += start.elapsed();
-        }
-    }
-    times
 }
 
 fn mcp_client(c: &mut Criterion) {

@@ -1,6 +1,8 @@
 //! The tools the benchmarks call: a typical 5-argument tool and a 50-field nested one, written the
 //! way a user writes them, with the argument text a model would send.
 
+use std::time::{Duration, Instant};
+
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use tool_runtime::toolbox;
@@ -151,4 +153,18 @@ pub fn openai_completion() -> Vec<u8> {
         "usage": {"prompt_tokens": 812, "completion_tokens": 164, "total_tokens": 976},
     });
     serde_json::to_vec(&completion).unwrap()
+}
+
+/// The time of `iters` calls of each contender, called in turn, each first as often as the others.
+pub fn turns(contenders: &[&dyn Fn(); 3], iters: u64) -> [Duration; 3] {
+    let mut times = [Duration::ZERO; 3];
+    for i in 0..iters {
+        for k in 0..3 {
+            let index = (i as usize + k) % 3;
+            let start = Instant::now();
+            contenders[index]();
+            times[index] += start.elapsed();
+        }
+    }
+    times
 }

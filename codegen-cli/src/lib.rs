@@ -92,6 +92,9 @@ struct LowerArgs {
     /// Anthropic: lower for strict mode (`strict: true`)
     #[arg(long)]
     anthropic_strict: bool,
+    /// Bedrock: lower for strict tool use (`strict: true`, Anthropic's strict subset)
+    #[arg(long)]
+    bedrock_strict: bool,
     /// Gemini: JSON Schema in `parametersJsonSchema` instead of the OpenAPI subset in `parameters`
     #[arg(long)]
     gemini_json_schema: bool,
@@ -171,6 +174,7 @@ pub fn main() -> ExitCode {
         Command::Lower(args) => {
             let options = RenderOptions::default()
                 .anthropic_strict(args.anthropic_strict)
+                .bedrock_strict(args.bedrock_strict)
                 .gemini_json_schema(args.gemini_json_schema);
             lower::run(&args.files, &lower::Lowering { target: args.target, options, out: args.out.as_deref() })
         }

@@ -125,6 +125,7 @@ mod tests {
             .map(|target| (*target, RenderOptions::default()))
             .chain([
                 (Target::Anthropic, RenderOptions::default().anthropic_strict(true)),
+                (Target::Bedrock, RenderOptions::default().bedrock_strict(true)),
                 (Target::Gemini, RenderOptions::default().gemini_json_schema(true)),
             ])
             .collect();

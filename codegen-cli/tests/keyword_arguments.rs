@@ -336,13 +336,15 @@ impl Input {
 // ---------------------------------------------------------------------------------------------
 // The renderings and where each puts the tool.
 
-/// Every target with default options, then Anthropic strict and Gemini `parametersJsonSchema`.
+/// Every target with default options, then Anthropic strict, Bedrock strict and Gemini
+/// `parametersJsonSchema`.
 fn renderings() -> Vec<(Target, RenderOptions)> {
     Target::ALL
         .iter()
         .map(|target| (*target, RenderOptions::default()))
         .chain([
             (Target::Anthropic, RenderOptions::default().anthropic_strict(true)),
+            (Target::Bedrock, RenderOptions::default().bedrock_strict(true)),
             (Target::Gemini, RenderOptions::default().gemini_json_schema(true)),
         ])
         .collect()
@@ -351,6 +353,7 @@ fn renderings() -> Vec<(Target, RenderOptions)> {
 fn rendering_name(target: Target, options: &RenderOptions) -> String {
     match target {
         Target::Anthropic if options.anthropic_strict => "anthropic (strict)".to_owned(),
+        Target::Bedrock if options.bedrock_strict => "bedrock (strict)".to_owned(),
         Target::Gemini if options.gemini_json_schema => "gemini (parametersJsonSchema)".to_owned(),
         _ => target.to_string(),
     }
@@ -373,6 +376,7 @@ fn fields(target: Target, options: &RenderOptions) -> (&'static str, &'static st
         Target::Anthropic | Target::JsonSchema => ("/name", "/description", "/input_schema"),
         Target::Gemini if options.gemini_json_schema => ("/name", "/description", "/parametersJsonSchema"),
         Target::Gemini => ("/name", "/description", "/parameters"),
+        Target::Bedrock => ("/toolSpec/name", "/toolSpec/description", "/toolSpec/inputSchema/json"),
         Target::Mcp => ("/name", "/description", "/inputSchema"),
     }
 }
@@ -391,7 +395,7 @@ fn property_name_rule(target: Target, options: &RenderOptions) -> Option<NameRul
             && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
     }
     match target {
-        Target::Anthropic => Some(("`^[a-zA-Z0-9_.-]{1,64}$`", anthropic)),
+        Target::Anthropic | Target::Bedrock => Some(("`^[a-zA-Z0-9_.-]{1,64}$`", anthropic)),
         Target::Gemini if !options.gemini_json_schema => Some(("`^[a-zA-Z_][a-zA-Z0-9_]{0,63}$`", gemini)),
         _ => None,
     }

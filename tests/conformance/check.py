@@ -16,6 +16,7 @@ from google.genai import types
 from mcp.types import ListToolsResult
 from openai.lib._pydantic import _ensure_strict_json_schema
 
+import bedrock as bedrock_model
 from tally import check, finish
 
 # Deeply nested schemas are valid; the validators recurse once per level and then some.
@@ -82,6 +83,38 @@ def gemini(variant, tools):
                     schema_ok(f"{label} {key}", declaration[key])
 
 
+def bedrock(variant, tools):
+    # The tools in a Converse request, checked against botocore's model of the service.
+    if variant.endswith("response-format.bedrock-strict"):
+        for text_format in tools:
+            label = f"{variant} {text_format['structure']['jsonSchema']['name']} bedrock outputConfig"
+            found = bedrock_model.problems(bedrock_model.request(outputConfig={"textFormat": text_format}))
+            check(label + " botocore accepts it", not found, "; ".join(found))
+            schema = json.loads(text_format["structure"]["jsonSchema"]["schema"])
+            strict_subset(label, schema)
+        return
+    found = bedrock_model.problems(bedrock_model.request({"tools": tools}))
+    check(f"{variant} bedrock toolConfig botocore accepts it", not found, "; ".join(found))
+    for tool in tools:
+        spec = tool["toolSpec"]
+        label = f"{variant} {spec['name']} bedrock"
+        schema = spec["inputSchema"]["json"]
+        schema_ok(label, schema)
+        check(label + " inputSchema.json is an object schema", schema.get("type") == "object", json.dumps(schema.get("type")))
+        if spec.get("strict"):
+            strict_subset(label, schema)
+
+
+def strict_subset(label, schema):
+    # Bedrock does not publish its strict subset; toolc lowers to Anthropic's, which the Anthropic
+    # SDK's transform_schema leaves unchanged.
+    try:
+        transformed = transform_schema(schema)
+        check(label + " transform_schema leaves the schema unchanged", transformed == schema, json.dumps(transformed, sort_keys=True))
+    except Exception as err:
+        check(label + " transform_schema", False, repr(err))
+
+
 def mcp(variant, tools):
     # The SDK's models ignore keys they do not know, so a key the protocol does not define shows up
     # as a difference between the tools and the tools read back through the models.
@@ -124,6 +157,8 @@ def main():
             anthropic(path.stem, tools)
         elif variant.startswith("gemini"):
             gemini(path.stem, tools)
+        elif variant.startswith("bedrock"):
+            bedrock(path.stem, tools)
         elif variant == "mcp":
             mcp(path.stem, tools)
         elif variant == "json-schema":

@@ -6,7 +6,9 @@ one tool choice (`tool_choice` and `parallel_tool_calls`, or `toolConfig`), and 
 accept them (`valid: false` marks hand-made wrong ones, which show the check can fail).
 
 OpenAI's and Anthropic's fields are checked strictly against their SDK annotations (sdk_types.py);
-Gemini's `ToolConfig` is a pydantic model that refuses unknown fields itself.
+Gemini's `ToolConfig` is a pydantic model that refuses unknown fields itself. Bedrock's fields are
+the `toolChoice` of a Converse request's `toolConfig`, checked against botocore's own model of the
+service (bedrock.py).
 """
 
 import json
@@ -19,6 +21,7 @@ from google.genai import types
 from openai.types.chat import completion_create_params
 from openai.types.responses import response_create_params
 
+import bedrock
 from sdk_types import problems
 from tally import check, finish
 
@@ -35,7 +38,12 @@ def main():
         label, target, fields, valid = case["label"], case["target"], case["fields"], case["valid"]
         verdict = "accepted" if valid else "refused"
         found = []
-        if target == "gemini":
+        if target == "bedrock":
+            if list(fields) != ["toolChoice"]:
+                found.append(f"fields {list(fields)}: expected only toolChoice")
+            tool = {"toolSpec": {"name": "launchBrowser", "inputSchema": {"json": {"type": "object"}}}}
+            found += bedrock.problems(bedrock.request({"tools": [tool], **fields}))
+        elif target == "gemini":
             if list(fields) != ["toolConfig"]:
                 found.append(f"fields {list(fields)}: expected only toolConfig")
             try:

@@ -9,7 +9,9 @@ which show the check can fail).
 OpenAI chat: every message is a `ChatCompletionMessageParam`; Responses: every item a
 `ResponseInputItemParam`; Anthropic: the reply is a `MessageParam` (all read strictly, sdk_types.py).
 Gemini: the reply is a google-genai `Content` (a pydantic model that refuses unknown fields). MCP:
-the result is an `mcp.types.CallToolResult`.
+the result is an `mcp.types.CallToolResult`. Bedrock: the reply is the message of a Converse request
+that botocore's own model accepts (bedrock.py), and botocore's serializer, given the images' bytes
+as boto3 takes them, writes the same message toolc wrote.
 """
 
 import base64
@@ -23,6 +25,7 @@ from mcp.types import CallToolResult
 from openai.types.chat import ChatCompletionMessageParam
 from openai.types.responses import ResponseInputItemParam
 
+import bedrock
 from sdk_types import problems
 from tally import check, finish
 
@@ -36,6 +39,9 @@ def images(value):
         if isinstance(url, str) and url.startswith("data:"):
             mime, data = url[len("data:"):].split(";base64,", 1)
             yield mime, base64.b64decode(data, validate=True)
+        source = value.get("source")
+        if isinstance(value.get("format"), str) and isinstance(source, dict) and isinstance(source.get("bytes"), str):
+            yield "image/" + value["format"], base64.b64decode(source["bytes"], validate=True)
         for mime_key, data_key in (("media_type", "data"), ("mimeType", "data")):
             if isinstance(value.get(mime_key), str) and isinstance(value.get(data_key), str):
                 yield value[mime_key], base64.b64decode(value[data_key], validate=True)
@@ -53,6 +59,14 @@ def problems_of(target, reply):
         return [p for i, item in enumerate(reply) for p in problems(item, ResponseInputItemParam, f"/{i}")]
     if target == "anthropic":
         return problems(reply, MessageParam, "")
+    if target == "bedrock":
+        request = bedrock.request(messages=[reply])
+        found = bedrock.problems(request)
+        if not found:
+            written = bedrock.serialized_body(request)["messages"][0]
+            if written != reply:
+                found.append("botocore writes it otherwise: " + json.dumps(written)[:300])
+        return found
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("error")

@@ -63,13 +63,15 @@ fn provider_sdks_accept_every_rendering() {
     let _ = std::fs::remove_dir_all(&renderings);
     std::fs::create_dir_all(&renderings).unwrap();
     let tools: Vec<_> = registry::tools().to_vec();
-    let variants: [(&str, Target, RenderOptions); 8] = [
+    let variants: [(&str, Target, RenderOptions); 10] = [
         ("openai", Target::OpenAi, RenderOptions::default()),
         ("openai-responses", Target::OpenAiResponses, RenderOptions::default()),
         ("anthropic", Target::Anthropic, RenderOptions::default()),
         ("anthropic-strict", Target::Anthropic, RenderOptions::default().anthropic_strict(true)),
         ("gemini", Target::Gemini, RenderOptions::default()),
         ("gemini-json-schema", Target::Gemini, RenderOptions::default().gemini_json_schema(true)),
+        ("bedrock", Target::Bedrock, RenderOptions::default()),
+        ("bedrock-strict", Target::Bedrock, RenderOptions::default().bedrock_strict(true)),
         ("mcp", Target::Mcp, RenderOptions::default()),
         ("json-schema", Target::JsonSchema, RenderOptions::default()),
     ];
@@ -101,6 +103,7 @@ fn provider_sdks_accept_every_rendering() {
     let mut openai = Vec::new();
     let mut anthropic = Vec::new();
     let mut gemini = Vec::new();
+    let mut bedrock = Vec::new();
     for def in tools.iter().filter(|def| def.strict) {
         let format = def.response_format(Target::OpenAi).unwrap_or_else(|err| panic!("{err}")).value;
         let schema = &format["json_schema"];
@@ -109,11 +112,13 @@ fn provider_sdks_accept_every_rendering() {
         anthropic.push(json!({"name": def.name, "input_schema": format["schema"], "strict": true}));
         let schema = def.response_format(Target::Gemini).unwrap_or_else(|err| panic!("{err}")).value;
         gemini.push(json!({"name": def.name, "parameters": schema}));
+        bedrock.push(def.response_format(Target::Bedrock).unwrap_or_else(|err| panic!("{err}")).value);
     }
     for (name, tools) in [
         ("response-format.openai", json!(openai)),
         ("response-format.anthropic-strict", json!(anthropic)),
         ("response-format.gemini", json!([{"functionDeclarations": gemini}])),
+        ("response-format.bedrock-strict", json!(bedrock)),
     ] {
         std::fs::write(renderings.join(format!("{name}.json")), json!({"tools": tools}).to_string()).unwrap();
     }
@@ -152,7 +157,7 @@ fn provider_sdks_accept_every_tool_choice() {
         ChoiceOptions::default().parallel_calls(true),
     ];
     let mut cases = Vec::new();
-    for target in [Target::OpenAi, Target::OpenAiResponses, Target::Anthropic, Target::Gemini] {
+    for target in [Target::OpenAi, Target::OpenAiResponses, Target::Anthropic, Target::Gemini, Target::Bedrock] {
         for choice in choices {
             for option in options {
                 let label = format!("{target} {choice:?} parallel {:?}", option.parallel_calls);
@@ -163,13 +168,20 @@ fn provider_sdks_accept_every_tool_choice() {
                     // What a provider cannot say is refused, and only that.
                     Err(ChoiceError::Unsupported { .. })
                         if (target == Target::Anthropic && matches!(choice, ToolChoice::Allowed { .. }))
-                            || (target == Target::Gemini && option.parallel_calls.is_some()) => {}
+                            || (target == Target::Gemini && option.parallel_calls.is_some())
+                            || (target == Target::Bedrock
+                                && (option.parallel_calls.is_some()
+                                    || matches!(choice, ToolChoice::None | ToolChoice::Allowed { .. }))) => {}
                     Err(err) => panic!("{label}: {err}"),
                 }
             }
         }
     }
-    assert_eq!(cases.len(), 2 * 6 * 3 + 4 * 3 + 6, "OpenAI twice, Anthropic without subsets, Gemini without parallel");
+    assert_eq!(
+        cases.len(),
+        2 * 6 * 3 + 4 * 3 + 6 + 3,
+        "OpenAI twice, Anthropic without subsets, Gemini without parallel, Bedrock neither nor `none`"
+    );
     let wrong = [
         ("openai", json!({"tool_choice": {"type": "function", "name": "add"}}), "the Responses shape in chat"),
         (
@@ -186,6 +198,9 @@ fn provider_sdks_accept_every_tool_choice() {
             json!({"toolConfig": {"functionCallingConfig": {"mode": "ANY", "allowedFunctions": ["add"]}}}),
             "an unknown field",
         ),
+        ("bedrock", json!({"toolChoice": {"none": {}}}), "a `none` Converse does not have"),
+        ("bedrock", json!({"toolChoice": {"tool": {"name": "a.b"}}}), "a tool name outside the pattern"),
+        ("bedrock", json!({"toolChoice": {"auto": {}, "any": {}}}), "two members of a union"),
     ];
     for (target, fields, what) in wrong {
         cases.push(json!({"label": format!("wrong: {what}"), "target": target, "fields": fields, "valid": false}));
@@ -228,10 +243,13 @@ fn provider_sdks_accept_every_reply_with_images() {
             json!({"functionCall": {"name": name, "args": args}})
         }).collect::<Vec<_>>()}}]})
         }
+        Target::Bedrock => json!({"output": {"message": {"role": "assistant", "content": calls.iter().enumerate().map(|(i, (name, args))| {
+            json!({"toolUse": {"toolUseId": format!("tooluse_{i}"), "name": name, "input": args}})
+        }).collect::<Vec<_>>()}}, "stopReason": "tool_use"}),
         _ => unreachable!(),
     };
     let mut cases = Vec::new();
-    for target in [Target::OpenAi, Target::OpenAiResponses, Target::Anthropic, Target::Gemini] {
+    for target in [Target::OpenAi, Target::OpenAiResponses, Target::Anthropic, Target::Gemini, Target::Bedrock] {
         // One call at a time, so the screenshot shows the text typed before it.
         let browser = BrowserTools::new([("https://site.test/".to_owned(), page.clone())].into());
         let exchange = pollster::block_on(browser.dispatch(
@@ -278,6 +296,16 @@ fn provider_sdks_accept_every_reply_with_images() {
             "an unknown part field",
         ),
         ("mcp", json!({"result": {"content": [{"type": "image", "data": "AA=="}]}}), "an MCP image without mimeType"),
+        (
+            "bedrock",
+            json!({"role": "user", "content": [{"toolResult": {"toolUseId": "t", "content": [{"image": {"format": "bmp", "source": {"bytes": "AA=="}}}]}}]}),
+            "an image format Converse does not take",
+        ),
+        (
+            "bedrock",
+            json!({"role": "user", "content": [{"toolResult": {"toolUseId": "t", "content": [{"text": "x"}], "status": "failed"}}]}),
+            "a status that is neither success nor error",
+        ),
     ];
     for (target, reply, what) in wrong {
         cases.push(json!({"label": format!("wrong: {what}"), "target": target, "reply": reply, "valid": false}));

@@ -77,6 +77,9 @@ fn run(target: Target, names: &[&str]) -> Exchange {
             Target::Gemini => json!({"parts": names.iter().enumerate().map(|(i, name)| {
             json!({"functionCall": {"id": format!("c{i}"), "name": name, "args": {}}})
         }).collect::<Vec<_>>()}),
+            Target::Bedrock => json!({"output": {"message": {"role": "assistant", "content": names.iter().enumerate().map(|(i, name)| {
+            json!({"toolUse": {"toolUseId": format!("c{i}"), "name": name, "input": {}}})
+        }).collect::<Vec<_>>()}}, "stopReason": "tool_use"}),
             Target::Mcp => json!({"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": names[0]}}),
             Target::JsonSchema => unreachable!(),
         };
@@ -164,6 +167,28 @@ fn gemini_gets_a_function_response_with_inline_data() {
 }
 
 #[test]
+fn bedrock_gets_tool_result_blocks_with_json_text_and_image_bytes() {
+    let exchange = run(Target::Bedrock, &["capture", "describe", "bitmap"]);
+    assert_eq!(
+        exchange.reply,
+        json!({"role": "user", "content": [
+            {"toolResult": {"toolUseId": "c0", "content": [
+                {"json": {"url": "https://a.test"}},
+                {"image": {"format": "png", "source": {"bytes": PIXEL_BASE64}}}
+            ]}},
+            {"toolResult": {"toolUseId": "c1", "content": [{"text": "A page."}, {"json": {"links": 2}}]}},
+            {"toolResult": {"toolUseId": "c2", "status": "error", "content": [{"text": exchange.results[2].text()}]}}
+        ]})
+    );
+    assert!(exchange.results[2].text().contains("which Bedrock does not take in a tool result (it takes image/png, image/jpeg, image/gif, image/webp)"));
+    let exchange = run(Target::Bedrock, &["huge"]);
+    assert_eq!(
+        exchange.results[0].text(),
+        "tool `huge` failed: it returned an image of 6291456 bytes; Bedrock takes at most 3932160 bytes an image"
+    );
+}
+
+#[test]
 fn mcp_gets_image_content_and_structured_content_for_the_json() {
     let exchange = run(Target::Mcp, &["capture"]);
     assert_eq!(
@@ -185,7 +210,7 @@ fn mcp_gets_image_content_and_structured_content_for_the_json() {
 
 #[test]
 fn an_image_a_provider_refuses_is_an_error_before_the_request() {
-    for target in [Target::Anthropic, Target::OpenAi, Target::OpenAiResponses, Target::Gemini] {
+    for target in [Target::Anthropic, Target::OpenAi, Target::OpenAiResponses, Target::Gemini, Target::Bedrock] {
         let exchange = run(target, &["bitmap", "chart"]);
         let refused = &exchange.results[0];
         assert!(refused.is_error && refused.parts.is_empty(), "{target}: {refused:?}");

@@ -28,6 +28,9 @@ pub enum Target {
     Anthropic,
     /// Gemini `functionDeclarations`.
     Gemini,
+    /// Amazon Bedrock's Converse API: the tools of `toolConfig` (Claude, Nova, Llama, Mistral,
+    /// Cohere and the other models on Bedrock), its `toolUse` blocks and `ConverseStream`.
+    Bedrock,
     /// Model Context Protocol `tools/list` (specification 2025-11-25).
     Mcp,
     /// Plain JSON Schema draft 2020-12.
@@ -36,16 +39,25 @@ pub enum Target {
 
 impl Target {
     /// Every target, in a fixed order.
-    pub const ALL: [Target; 6] =
-        [Target::OpenAi, Target::OpenAiResponses, Target::Anthropic, Target::Gemini, Target::Mcp, Target::JsonSchema];
+    pub const ALL: [Target; 7] = [
+        Target::OpenAi,
+        Target::OpenAiResponses,
+        Target::Anthropic,
+        Target::Gemini,
+        Target::Bedrock,
+        Target::Mcp,
+        Target::JsonSchema,
+    ];
 
-    /// The target's text form: `openai`, `openai-responses`, `anthropic`, `gemini`, `mcp`, `json-schema`.
+    /// The target's text form: `openai`, `openai-responses`, `anthropic`, `gemini`, `bedrock`, `mcp`,
+    /// `json-schema`.
     pub const fn as_str(self) -> &'static str {
         match self {
             Target::OpenAi => "openai",
             Target::OpenAiResponses => "openai-responses",
             Target::Anthropic => "anthropic",
             Target::Gemini => "gemini",
+            Target::Bedrock => "bedrock",
             Target::Mcp => "mcp",
             Target::JsonSchema => "json-schema",
         }
@@ -107,6 +119,10 @@ pub struct RenderOptions {
     pub anthropic_strict: bool,
     /// Gemini: `parametersJsonSchema` (JSON Schema) instead of `parameters` (the OpenAPI subset).
     pub gemini_json_schema: bool,
+    /// Bedrock: `"strict": true` on the tools that ask for it, lowered to the strict subset
+    /// (off by default: the full schema). Bedrock does not publish its subset; toolc lowers to
+    /// Anthropic's, the strictest it knows.
+    pub bedrock_strict: bool,
 }
 
 impl RenderOptions {
@@ -119,6 +135,12 @@ impl RenderOptions {
     /// Sets [`RenderOptions::gemini_json_schema`].
     pub fn gemini_json_schema(mut self, on: bool) -> Self {
         self.gemini_json_schema = on;
+        self
+    }
+
+    /// Sets [`RenderOptions::bedrock_strict`].
+    pub fn bedrock_strict(mut self, on: bool) -> Self {
+        self.bedrock_strict = on;
         self
     }
 }
@@ -139,7 +161,7 @@ mod tests {
         let err = "mpc".parse::<Target>().unwrap_err().to_string();
         assert_eq!(
             err,
-            "unknown target `mpc`; did you mean `mcp`? Targets: openai, openai-responses, anthropic, gemini, mcp, json-schema"
+            "unknown target `mpc`; did you mean `mcp`? Targets: openai, openai-responses, anthropic, gemini, bedrock, mcp, json-schema"
         );
     }
 }

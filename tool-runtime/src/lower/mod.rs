@@ -6,6 +6,7 @@
 //! - [`refs`]: `$ref`s inlined, recursion kept under `$defs` or refused;
 //! - [`all_of`]: an `allOf` of plain objects merged into one;
 //! - [`strict`] and [`nullable`]: closed objects, every field required, optional ones nullable;
+//! - [`strict_subset`]: the keyword subset of strict tool use with constrained decoding;
 //! - [`formats`], [`describe`]: what a target does not take moved into the description;
 //! - [`root`], [`names`]: the checks every target makes;
 //! - [`walk`]: every subschema with its JSON Pointer; [`report`]: what lowering changed.
@@ -19,6 +20,7 @@ pub(crate) mod refs;
 pub mod report;
 pub(crate) mod root;
 pub(crate) mod strict;
+pub(crate) mod strict_subset;
 pub(crate) mod union;
 pub(crate) mod walk;
 

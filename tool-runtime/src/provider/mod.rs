@@ -10,6 +10,7 @@
 //! line in that table.
 
 mod anthropic;
+mod bedrock;
 mod choice;
 mod description;
 mod gemini;
@@ -97,11 +98,27 @@ pub(crate) trait Provider: Sync {
         unreachable!("{} has no reply to a response's calls", self.target())
     }
 
+    /// How this provider's stream carries its events.
+    fn framing(&self) -> Framing {
+        Framing::ServerSentEvents
+    }
+
     /// A reader of this provider's response stream.
     fn stream(&self) -> Result<Box<dyn ReadStream>, DispatchError>;
 }
 
-/// A reader of one provider's stream of server-sent events.
+/// How a provider's stream carries its events, each a name and its data.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Framing {
+    /// Server-sent events (`text/event-stream`): the event's name and its `data` lines.
+    ServerSentEvents,
+    /// AWS event-stream messages (`application/vnd.amazon.eventstream`): binary, each with a CRC;
+    /// the name is the `:event-type` header (for an exception, its `:exception-type`), the data the
+    /// payload.
+    AwsEventStream,
+}
+
+/// A reader of one provider's stream of events.
 pub(crate) trait ReadStream: fmt::Debug + Send {
     /// Reads event number `at`, named `name` (empty when the event had no name), handing on its
     /// text and every call it completes.
@@ -156,9 +173,15 @@ pub(crate) fn provider(target: Target) -> &'static dyn Provider {
         Target::OpenAiResponses => &openai::Responses,
         Target::Anthropic => &anthropic::Anthropic,
         Target::Gemini => &gemini::Gemini,
+        Target::Bedrock => &bedrock::Bedrock,
         Target::Mcp => &mcp::Mcp,
         Target::JsonSchema => &json_schema::JsonSchema,
     }
+}
+
+/// How `target`'s stream carries its events.
+pub(crate) fn framing(target: Target) -> Framing {
+    provider(target).framing()
 }
 
 /// The tool calls of a response already parsed, in the target's format.

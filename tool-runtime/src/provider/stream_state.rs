@@ -133,6 +133,24 @@ pub(super) fn kind<'a>(target: Target, at: usize, name: &'a str, data: &'a str) 
         .ok_or_else(|| DispatchError::in_stream(target, at, "/type", "expected a string `type`"))
 }
 
+/// JSON text without the white space between its tokens: the input as a finished message holds it,
+/// where the streamed pieces are spaced as the model wrote them (`{"city": "Paris"}`).
+pub(super) fn compact(json: &str) -> String {
+    let mut out = String::with_capacity(json.len());
+    let (mut in_string, mut escaped) = (false, false);
+    for c in json.chars() {
+        match c {
+            _ if escaped => escaped = false,
+            '\\' if in_string => escaped = true,
+            '"' => in_string = !in_string,
+            ' ' | '\t' | '\n' | '\r' if !in_string => continue,
+            _ => {}
+        }
+        out.push(c);
+    }
+    out
+}
+
 fields! {
     struct Typed<'de> {
         "type" => kind: Option<Key<'de>> = next,
@@ -161,5 +179,13 @@ impl ErrorBody<'_> {
             Some(kind) => format!("{}: {message}", kind.trim_matches('"')),
             None => message.to_owned(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn compact_keeps_strings_as_they_are() {
+        assert_eq!(super::compact("{\"a b\": \"x \\\" y\",\n \"c\": [1, 2]}"), "{\"a b\":\"x \\\" y\",\"c\":[1,2]}");
     }
 }

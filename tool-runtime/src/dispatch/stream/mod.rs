@@ -8,13 +8,14 @@
 //! [`Toolbox::dispatch`](crate::Toolbox::dispatch) on the finished response.
 
 mod drive;
+mod event_stream;
 mod source;
 mod sse;
 
 use crate::Target;
 use crate::call::{DispatchError, Interruption, Streamed, ToolCall, ToolResult};
 use crate::dispatch::options::DispatchOptions;
-use crate::provider::StreamReader;
+use crate::provider::{Framing, StreamReader, framing};
 
 pub use drive::StreamDispatch;
 #[doc(hidden)]
@@ -67,13 +68,20 @@ pub enum StreamEvent<'a> {
 #[derive(Debug)]
 pub struct CallStream {
     target: Target,
-    decoder: sse::Decoder,
+    decoder: Decoder,
     reader: StreamReader,
     events: usize,
     bytes: usize,
     max_bytes: usize,
     /// The first bytes, kept until an event is read, to show what came when none is.
     head: Vec<u8>,
+}
+
+/// The decoder of a provider's framing.
+#[derive(Debug)]
+enum Decoder {
+    Sse(sse::Decoder),
+    EventStream(event_stream::Decoder),
 }
 
 /// How many of the first bytes a [`CallStream`] keeps until it reads an event.
@@ -85,7 +93,10 @@ impl CallStream {
     pub fn new(target: Target, options: &DispatchOptions) -> Result<Self, DispatchError> {
         Ok(CallStream {
             target,
-            decoder: sse::Decoder::default(),
+            decoder: match framing(target) {
+                Framing::ServerSentEvents => Decoder::Sse(sse::Decoder::default()),
+                Framing::AwsEventStream => Decoder::EventStream(event_stream::Decoder::default()),
+            },
             reader: StreamReader::new(target)?,
             events: 0,
             bytes: 0,
@@ -105,15 +116,22 @@ impl CallStream {
             self.head.extend_from_slice(&within[..within.len().min(HEAD - self.head.len())]);
         }
         let CallStream { target, decoder, reader, events, .. } = self;
-        decoder.feed(within, &mut |name: &[u8], data: &[u8]| {
+        let target = *target;
+        let mut on_event = |name: &[u8], data: &[u8]| {
             let at = *events;
             let text = |bytes, what| {
                 std::str::from_utf8(bytes).map_err(|err| {
-                    DispatchError::in_stream(*target, at, "", format!("the event's {what} is not UTF-8: {err}"))
+                    DispatchError::in_stream(target, at, "", format!("the event's {what} is not UTF-8: {err}"))
                 })
             };
             read_event(reader, events, text(name, "name")?, text(data, "data")?, &mut on)
-        })?;
+        };
+        match decoder {
+            Decoder::Sse(decoder) => decoder.feed(within, &mut on_event)?,
+            Decoder::EventStream(decoder) => {
+                decoder.feed(within, &mut on_event, |at, what| DispatchError::in_stream(target, at, "", what))?
+            }
+        }
         if within.len() < bytes.len() {
             return Err(self.over_the_limit());
         }
@@ -152,8 +170,12 @@ impl CallStream {
         if self.events == 0 && self.bytes > 0 {
             // Not a stream at all, such as an error body passed on as one: say what came.
             interruption.reason = format!(
-                "{}; no server-sent event came in its {} bytes, which begin: {}",
+                "{}; no {} came in its {} bytes, which begin: {}",
                 interruption.reason,
+                match self.decoder {
+                    Decoder::Sse(_) => "server-sent event",
+                    Decoder::EventStream(_) => "event-stream message",
+                },
                 self.bytes,
                 String::from_utf8_lossy(&self.head)
             );

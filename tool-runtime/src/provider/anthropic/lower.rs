@@ -5,41 +5,21 @@
 //! → strict only: strict objects (closed; optional fields stay optional) → type arrays as `anyOf` →
 //! keywords outside the strict subset moved into the description.
 
-use serde_json::{Map, Value, json};
+use serde_json::{Value, json};
 
-use crate::lower::describe::{move_all_but, move_to_description};
-use crate::lower::formats::formats;
 use crate::lower::names::{ascii_word, check_name, check_property_keys};
 use crate::lower::nullable::NullStyle;
 use crate::lower::object;
 use crate::lower::refs::{Recursion, inline_refs};
-use crate::lower::report::{ChangeKind, Lowering, RenderError};
+use crate::lower::report::{Lowering, RenderError};
 use crate::lower::root::object_root;
-use crate::lower::strict::{CONDITIONAL, Optional, strict_objects};
+use crate::lower::strict::{Optional, strict_objects};
+use crate::lower::strict_subset::strict_subset;
 use crate::lower::union::flat_copy;
 use crate::lower::walk::walk_mut;
 use crate::provider::description::{check_description, description};
 use crate::{RenderOptions, ToolDef};
 
-const FORMATS: &[&str] = &["date-time", "time", "date", "duration", "email", "hostname", "uri", "ipv4", "ipv6", "uuid"];
-/// What strict tool use keeps in a schema node; everything else goes into the description.
-const KEPT: &[&str] = &[
-    "type",
-    "enum",
-    "const",
-    "anyOf",
-    "allOf",
-    "$ref",
-    "$defs",
-    "description",
-    "title",
-    "properties",
-    "additionalProperties",
-    "required",
-    "items",
-    "format",
-    "minItems",
-];
 /// Per-request limits of strict tool use.
 pub(crate) const MAX_STRICT_TOOLS: usize = 20;
 pub(crate) const MAX_OPTIONAL_PARAMETERS: usize = 24;
@@ -95,73 +75,10 @@ fn input_schema(def: &ToolDef, strict: bool, path: &str, lowering: &mut Lowering
     object_root(&mut schema, path, lowering)?;
     if strict {
         strict_objects(&mut schema, path, Optional::Keep, NullStyle::AnyOf, lowering)?;
-        split_type_arrays(&mut schema, path, lowering)?;
-        strict_keywords(&mut schema, path, lowering)?;
+        strict_subset(&mut schema, path, "Anthropic strict mode", lowering)?;
     }
     check_property_keys(&mut schema, path, key_ok, "`^[a-zA-Z0-9_.-]{1,64}$`", lowering)?;
     Ok(schema)
-}
-
-/// `"type": ["integer", "null"]` → `anyOf: [{"type": "integer", …}, {"type": "null"}]`: strict tool
-/// use takes one type per node. Annotations stay on the outer node.
-fn split_type_arrays(schema: &mut Value, path: &str, lowering: &mut Lowering) -> Result<(), RenderError> {
-    walk_mut(schema, path, &mut |node, at| {
-        let Some(Value::Array(types)) = node.get("type") else { return Ok(()) };
-        let types = types.clone();
-        let mut inner = std::mem::take(node);
-        inner.remove("type");
-        for annotation in ["description", "title", "default"] {
-            if let Some(value) = inner.remove(annotation) {
-                node.insert(annotation.to_owned(), value);
-            }
-        }
-        let branches: Vec<Value> = types
-            .iter()
-            .map(|ty| {
-                if ty == "null" {
-                    json!({"type": "null"})
-                } else {
-                    let mut branch = inner.clone();
-                    branch.insert("type".to_owned(), ty.clone());
-                    Value::Object(branch)
-                }
-            })
-            .collect();
-        node.insert("anyOf".to_owned(), Value::Array(branches));
-        lowering.note(
-            at,
-            ChangeKind::Rewritten,
-            "a type list written as `anyOf` (strict mode takes one type per schema)",
-        );
-        Ok(())
-    })
-}
-
-fn strict_keywords(schema: &mut Value, path: &str, lowering: &mut Lowering) -> Result<(), RenderError> {
-    walk_mut(schema, path, &mut |node: &mut Map<String, Value>, at| {
-        if let Some(keyword) = CONDITIONAL.iter().find(|keyword| node.contains_key(**keyword)) {
-            return Err(lowering.error(at, format!("`{keyword}` cannot be expressed in Anthropic strict mode")));
-        }
-        if let Some(branches) = node.remove("oneOf") {
-            node.insert("anyOf".to_owned(), branches);
-            lowering.note(at, ChangeKind::Rewritten, "`oneOf` written as `anyOf` (strict mode has no `oneOf`)");
-        }
-        // With `enum` or `const` the values say the type; the SDK drops `type` there, so we do too.
-        if node.contains_key("enum") || node.contains_key("const") || node.contains_key("anyOf") {
-            node.remove("type");
-        }
-        let is_string = node.get("type").is_some_and(|ty| ty == "string");
-        if is_string {
-            formats(node, FORMATS, at, lowering);
-        } else if node.contains_key("format") {
-            formats(node, &[], at, lowering);
-        }
-        if node.get("minItems").is_some_and(|min| min != 0 && min != 1) {
-            move_to_description(node, &["minItems"], at, lowering);
-        }
-        move_all_but(node, KEPT, at, lowering);
-        Ok(())
-    })
 }
 
 /// Counts what the per-request limits of strict tool use count, in one lowered input schema.

@@ -10,7 +10,7 @@ use crate::call::DispatchError;
 use crate::call::Streamed;
 use crate::call::{ToolCall, ToolResult};
 use crate::provider::read_text::{Fields, Key, Object, fields, maybe, next, raw_arguments, skip};
-use crate::provider::stream_state::{Ending, ErrorBody, OpenCall, OpenCalls, kind, read};
+use crate::provider::stream_state::{Ending, ErrorBody, OpenCall, OpenCalls, compact, kind, read};
 use crate::provider::wire::{arguments, array, images, text, texts};
 
 const TARGET: Target = Target::Anthropic;
@@ -202,24 +202,6 @@ impl Stream {
     }
 }
 
-/// JSON text without the white space between its tokens: the input as a finished message holds it,
-/// where the streamed pieces are spaced as the model wrote them (`{"city": "Paris"}`).
-fn compact(json: &str) -> String {
-    let mut out = String::with_capacity(json.len());
-    let (mut in_string, mut escaped) = (false, false);
-    for c in json.chars() {
-        match c {
-            _ if escaped => escaped = false,
-            '\\' if in_string => escaped = true,
-            '"' => in_string = !in_string,
-            ' ' | '\t' | '\n' | '\r' if !in_string => continue,
-            _ => {}
-        }
-        out.push(c);
-    }
-    out
-}
-
 fields! {
     struct Event<'de> {
         "index" => index: Option<u32> = maybe,
@@ -259,11 +241,3 @@ fields! {
 }
 
 crate::provider::read_stream!(Stream);
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn compact_keeps_strings_as_they_are() {
-        assert_eq!(super::compact("{\"a b\": \"x \\\" y\",\n \"c\": [1, 2]}"), "{\"a b\":\"x \\\" y\",\"c\":[1,2]}");
-    }
-}

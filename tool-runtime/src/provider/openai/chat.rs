@@ -144,11 +144,12 @@ impl ChatCall {
 /// openai-python's accumulator (`ChatCompletionStreamState`) reads them where it reads them at all:
 /// - a continuation piece with `"id": ""` (DashScope's Qwen models) or `"name": ""` (LM Studio), or
 ///   repeating the call's id, name and `type`, continues the call;
-/// - a call sent whole in one piece, with the choice's `finish_reason` and the usage in the same
-///   chunk (xAI, Mistral, Gemini's compatible endpoint, Cerebras, Groq);
+/// - a call sent whole in one piece, the choice's `finish_reason` and the usage maybe in the same
+///   chunk (xAI, Groq, Mistral, Gemini's compatible endpoint, Ollama);
 /// - chunks with no choices (usage at the end, Azure's `prompt_filter_results` first), a `null`
 ///   delta, `tool_calls` or `content`, the delta's `reasoning_content` or `reasoning` (DeepSeek,
-///   Groq, OpenRouter; not the answer's text), `: comment` lines (OpenRouter): read past;
+///   Groq, OpenRouter; not the answer's text), `: comment` lines (OpenRouter): read past, as are
+///   Azure's content filter chunks (`"object": ""`, which openai-python skips; they carry no delta);
 /// - a call begun after the choice's `finish_reason` is a call like any other;
 /// - an `error` object in the stream (Groq's `event: error`) ends it in the server's words, as
 ///   openai-python raises it.
@@ -163,8 +164,12 @@ impl ChatCall {
 /// - a piece at the open call's index that names its tool, after the open call's arguments are
 ///   whole JSON, with another id or tool or arguments of its own beginning with `{` (servers that
 ///   give every call the same index): openai-python joins the two calls into one, whose arguments
-///   are not JSON. toolc begins the next call. An id or name that changes while the arguments are
-///   still incomplete is an error naming both: no reading of it is safe to run.
+///   are not JSON. toolc begins the next call.
+///
+/// Stricter than openai-python, because no reading of these is safe to run: an id or name that
+/// changes while a call's arguments are still arriving is an error naming both (openai-python joins
+/// them), and so is a piece of a call after a later call began or the `finish_reason` ended it
+/// (openai-python appends it to a call whose arguments it has already reported done).
 #[derive(Debug, Default)]
 pub(crate) struct Stream {
     open: Option<(u32, OpenCall)>,
@@ -229,7 +234,7 @@ impl Stream {
         let id = piece.id.flatten();
         let index = match (piece.index, &self.open) {
             (Some(index), _) => index,
-            (None, _) if given(&name).is_some() => self.last.map_or(0, |last| last + 1),
+            (None, _) if given(&name).is_some() => self.last.map_or(0, |last| last.saturating_add(1)),
             (None, Some((open, _))) => *open,
             (None, None) => {
                 return Err(error(

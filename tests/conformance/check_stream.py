@@ -14,14 +14,21 @@ SDK's own SSE decoder does the splitting.
 - openai: `client.chat.completions.stream(...)`, then `get_final_completion()`, or
   `current_completion_snapshot` when the stream raised. The stream ends at `data: [DONE]` (found with
   the SDK's SSEDecoder); a call is finished once the SDK fires its
-  `tool_calls.function.arguments.done` event (a later call starts, or the choice's finish_reason).
+  `tool_calls.function.arguments.done` event (a later call starts, or the choice's finish_reason), or
+  when its whole arguments came in the chunk that holds the finish_reason (the SDK fires no event
+  for it then). openai-python raises a TypeError at a tool call piece without `index` (Mistral,
+  Ollama and Gemini's OpenAI-compatible endpoint send whole calls so): for such a stream the SDK is
+  given each of those pieces with the index of the next call when it names a tool, of the last call
+  when it names none (as the Vercel AI SDK's tool call tracker reads them), every other byte as
+  recorded; the SDK then checks the rest (ids, names, arguments, ending).
 - openai-responses: `client.responses.stream(...)`, then `get_final_response()`, which raises unless a
   `response.completed` event came. Without it, the calls are the `response.output_item.done` items,
   then the items still open with the arguments their last delta event holds. Ids are `call_id`s.
 - anthropic: `client.messages.stream(...)`, then `get_final_message()`, or
   `current_message_snapshot` when the stream raised; `tool_use` blocks only (not `server_tool_use`).
   The stream ends at `message_stop`. A call's text is its `input_json_delta` pieces joined (the SDK's
-  `input` is a partial parse); a block finishes at `content_block_stop`.
+  `input` is a partial parse); a block finishes at `content_block_stop`, and a block that came
+  pre-filled in `message_start` (`message.content`, which the SDK's snapshot begins with) is whole.
 - gemini: `client.models.generate_content_stream(...)`, automatic continuation off (one request, as
   toolc reads one response). The SDK has no accumulator (`chats.py` keeps
   each chunk's content as it comes), so the parts of the chunks are concatenated, adjacent text parts
@@ -63,9 +70,9 @@ PIECE = 7
 PROMPT = "What's the weather in Paris?"
 
 
-def http_client(path):
-    """An httpx2 client whose every request is answered with the fixture's bytes, streamed."""
-    body = open(path, "rb").read()
+def http_client(path, body=None):
+    """An httpx2 client whose every request is answered with the fixture's bytes (or `body`), streamed."""
+    body = open(path, "rb").read() if body is None else body
     requests = []
 
     def answer(request):
@@ -117,16 +124,46 @@ class Read:
         self.finished = lambda unfinished: {}
 
 
+def indexed(body):
+    """The chat stream `body` with every tool call piece that has no `index` given one: the next
+    call's when it names a tool, the last call's when it names none; `None` when every piece has one."""
+    lines, changed, last = [], False, -1
+    for line in body.split(b"\n"):
+        chunk = None
+        if line.startswith(b"data: ") and not line.startswith(b"data: [DONE]"):
+            try:
+                chunk = json.loads(line[len(b"data: "):])
+            except ValueError:
+                pass
+        pieces = [piece for choice in (chunk or {}).get("choices") or [] if choice.get("index", 0) == 0
+                  for piece in (choice.get("delta") or {}).get("tool_calls") or []]
+        given = [piece for piece in pieces if piece.get("index") is None]
+        for piece in pieces:
+            if piece.get("index") is None:
+                piece["index"] = last + 1 if (piece.get("function") or {}).get("name") else last
+            last = max(last, piece["index"])
+        if given:
+            changed = True
+            line = b"data: " + json.dumps(chunk, ensure_ascii=False, separators=(",", ":")).encode()
+        lines.append(line)
+    return b"\n".join(lines) if changed else None
+
+
 def read_openai(path):
     read = Read()
-    client = OpenAI(api_key="sk-test", base_url="https://api.openai.test/v1", http_client=http_client(path),
+    body = indexed(open(path, "rb").read())
+    client = OpenAI(api_key="sk-test", base_url="https://api.openai.test/v1", http_client=http_client(path, body),
                     max_retries=0)
-    stream, done = None, set()
+    stream, done, finished_with = None, set(), set()
     try:
         with client.chat.completions.stream(model="gpt-4.1", messages=[{"role": "user", "content": PROMPT}]) as stream:
             for event in stream:
                 if event.type == "tool_calls.function.arguments.done":
                     done.add(event.index)
+                elif event.type == "chunk":
+                    for choice in event.chunk.choices:
+                        if choice.index == 0 and choice.finish_reason:
+                            finished_with.update(piece.index for piece in choice.delta.tool_calls or [])
             completion = stream.get_final_completion()
     except Exception as err:  # noqa: BLE001 - any error the SDK raises interrupts the stream
         read.error = failure(err)
@@ -137,7 +174,7 @@ def read_openai(path):
         return read
     for index, call in enumerate(completion.choices[0].message.tool_calls or []):
         read.calls.append({"id": call.id, "name": call.function.name, "arguments": call.function.arguments,
-                           "text": call.function.arguments, "done": index in done})
+                           "text": call.function.arguments, "done": index in done or index in finished_with})
 
     def finished(unfinished):
         dumped = dump(completion)
@@ -220,7 +257,9 @@ def read_anthropic(path):
         with client.messages.stream(model="claude-sonnet-4-6", max_tokens=1024,
                                     messages=[{"role": "user", "content": PROMPT}]) as stream:
             for event in stream:
-                if event.type == "content_block_delta" and event.delta.type == "input_json_delta":
+                if event.type == "message_start":
+                    stopped.update(range(len(event.message.content)))
+                elif event.type == "content_block_delta" and event.delta.type == "input_json_delta":
                     texts[event.index] = texts.get(event.index, "") + event.delta.partial_json
                 elif event.type == "content_block_stop":
                     stopped.add(event.index)
@@ -236,8 +275,8 @@ def read_anthropic(path):
         return read
     for index, block in enumerate(message.content):
         if block.type == "tool_use":
-            # A block that ends with no pieces keeps the input it started with, `{}`.
-            text = texts.get(index, "") or ("{}" if index in stopped else "")
+            # A block that ends with no pieces keeps the input it started with.
+            text = texts.get(index, "") or (json.dumps(block.input) if index in stopped else "")
             read.calls.append({"id": block.id, "name": block.name, "arguments": block.input, "text": text,
                                "done": index in stopped})
 

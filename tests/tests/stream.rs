@@ -265,6 +265,210 @@ fn continuation_pieces_with_an_empty_or_repeated_id_or_name_continue_the_call() 
     }
 }
 
+/// The calls of an exchange as (id, name, arguments).
+fn calls_of(exchange: &Exchange) -> Vec<(Option<&str>, &str, &str)> {
+    exchange.calls.iter().map(|call| (call.id.as_deref(), call.name.as_str(), call.arguments.as_str())).collect()
+}
+
+/// Mistral, Ollama and Gemini's OpenAI-compatible endpoint send each call whole with no `index`
+/// (Mistral two in one chunk; Gemini with `"id": ""`): a piece naming a tool begins the next call,
+/// and a piece naming none continues the open one.
+#[test]
+fn pieces_without_an_index_are_calls_one_after_another() {
+    let mistral = json!({"index": 0, "delta": {"tool_calls": [
+        {"id": "nqjf8Hqe1", "function": {"name": "search", "arguments": "{\"query\": \"rust\"}"}},
+        {"id": "ATcpCKul3", "function": {"name": "now", "arguments": "{}"}}]}, "finish_reason": "tool_calls"});
+    let exchange = streamed(Target::OpenAi, &chat(&[mistral], true)).unwrap();
+    assert_eq!(
+        calls_of(&exchange),
+        [(Some("nqjf8Hqe1"), "search", "{\"query\": \"rust\"}"), (Some("ATcpCKul3"), "now", "{}")]
+    );
+    assert_eq!(exchange.results[1].content, json!("2026-11-24T09:00:00Z"));
+
+    let gemini = json!({"index": 0, "delta": {"role": "assistant", "tool_calls": [
+        {"id": "", "type": "function", "function": {"name": "get_weather", "arguments": "{\"location\":"}}]}});
+    let rest = json!({"index": 0, "delta": {"tool_calls": [{"function": {"arguments": "\"Paris\"}"}}]}, "finish_reason": "stop"});
+    let exchange = streamed(Target::OpenAi, &chat(&[gemini, rest], true)).unwrap();
+    assert_eq!(calls_of(&exchange), [(Some(""), "get_weather", "{\"location\":\"Paris\"}")]);
+    assert_eq!(exchange.reply[0]["tool_call_id"], "");
+
+    let orphan = json!({"index": 0, "delta": {"tool_calls": [{"function": {"arguments": "{}"}}]}});
+    let err = streamed(Target::OpenAi, &chat(&[orphan], true)).unwrap_err();
+    assert!(err.to_string().contains("/choices/0/delta/tool_calls/0/index: a piece without `index` or a `name` continues a call, and no call is open"), "{err}");
+}
+
+/// Some servers give every call the same index. Once a call's arguments are whole JSON, a piece
+/// naming a tool with another id, another tool, or arguments of its own is the next call, which
+/// openai-python would join to the first (`{}{"query": "rust"}`).
+#[test]
+fn calls_sharing_one_index_are_read_one_after_another_once_each_is_whole() {
+    let sse = chat(
+        &[
+            call_start(0, "call_1", "now", "{}"),
+            call_start(0, "call_2", "search", r#"{"query": "#),
+            call_piece(0, r#""rust"}"#),
+            call_start(0, "", "get_weather", r#"{"location": "Paris"}"#),
+            call_start(0, "", "get_weather", r#"{"location": "Oslo"}"#),
+            finish("tool_calls"),
+        ],
+        true,
+    );
+    let exchange = streamed(Target::OpenAi, &sse).unwrap();
+    assert_eq!(
+        calls_of(&exchange),
+        [
+            (Some("call_1"), "now", "{}"),
+            (Some("call_2"), "search", r#"{"query": "rust"}"#),
+            (Some(""), "get_weather", r#"{"location": "Paris"}"#),
+            (Some(""), "get_weather", r#"{"location": "Oslo"}"#),
+        ]
+    );
+    assert!(exchange.results.iter().all(|result| !result.is_error), "{:?}", exchange.results);
+}
+
+/// An id or a name that changes while the call's arguments are still arriving is no reading that is
+/// safe to run: the stream is refused, the error naming both.
+#[test]
+fn an_id_or_name_that_changes_mid_call_is_an_error_naming_both() {
+    let other_id = json!({"index": 0, "delta": {"tool_calls": [{"index": 0, "id": "call_9", "function": {"arguments": "\"Paris\"}"}}]}});
+    let other_name = json!({"index": 0, "delta": {"tool_calls": [{"index": 0, "function": {"name": "search", "arguments": "{\"query\": 1}"}}]}});
+    let cases = [
+        (other_id, "/choices/0/delta/tool_calls/0/id: tool call 0 has the id \"call_1\"; this piece names \"call_9\""),
+        (
+            other_name,
+            "/choices/0/delta/tool_calls/0/function/name: tool call 0 calls `get_weather`; this piece names `search`",
+        ),
+    ];
+    for (piece, says) in cases {
+        let sse = chat(&[call_start(0, "call_1", "get_weather", r#"{"location": "#), piece], true);
+        let err = streamed(Target::OpenAi, &sse).unwrap_err();
+        assert_eq!(err.event, Some(1));
+        assert!(err.to_string().contains(says), "{err}\ndoes not say: {says}");
+    }
+}
+
+/// What servers send besides calls and text is read past: a first chunk with no choices and
+/// `"object": ""` (Azure's `prompt_filter_results`), usage-only chunks (`"choices": []`), `null`
+/// for the delta, its `tool_calls`, `content` and an `index`, reasoning (`reasoning_content`,
+/// `reasoning`), no `finish_reason` at all, and `: comment` lines (OpenRouter's `: OPENROUTER PROCESSING`).
+#[test]
+fn chunks_without_choices_null_fields_reasoning_and_comments_are_read_past() {
+    let mut sse = String::from(": OPENROUTER PROCESSING\n\n");
+    sse.push_str("data: {\"choices\":[],\"created\":0,\"id\":\"\",\"model\":\"\",\"object\":\"\",\"prompt_filter_results\":[{\"prompt_index\":0,\"content_filter_results\":{}}]}\n\n");
+    sse.push_str(&chat(
+        &[
+            json!({"index": 0, "delta": null, "finish_reason": null}),
+            json!({"index": null, "delta": {"role": "assistant", "content": null, "tool_calls": null, "reasoning_content": "The user"}}),
+            json!({"index": 0, "delta": {"reasoning": " wants", "channel": "analysis"}}),
+            json!({"index": 0, "delta": {"content": "Looking.", "tool_calls": []}}),
+            call_start(0, "call_1", "now", ""),
+            json!({"index": 0, "delta": {"content": null, "tool_calls": [{"index": 0, "id": null, "type": null, "function": {"name": null, "arguments": "{}"}}]}}),
+            finish("tool_calls"),
+        ],
+        false,
+    ));
+    sse.push_str(": OPENROUTER PROCESSING\n\n");
+    sse.push_str("data: {\"id\":\"chatcmpl-1\",\"object\":\"chat.completion.chunk\",\"choices\":[],\"usage\":{\"prompt_tokens\":3,\"completion_tokens\":1,\"total_tokens\":4,\"cost\":0.0001}}\n\ndata: [DONE]\n\n");
+    let mut text = String::new();
+    let mut stream = CallStream::new(Target::OpenAi, &DispatchOptions::default()).unwrap();
+    let mut calls = Vec::new();
+    stream
+        .feed(sse.as_bytes(), |streamed| match streamed {
+            Streamed::Text(piece) => text.push_str(piece),
+            Streamed::Call(call) => calls.push(call),
+            _ => {}
+        })
+        .unwrap();
+    assert_eq!(stream.finish(), None);
+    assert_eq!(text, "Looking.", "reasoning is not the answer's text");
+    assert_eq!(calls.len(), 1);
+    assert_eq!((calls[0].id.as_deref(), calls[0].arguments.as_str()), (Some("call_1"), "{}"));
+}
+
+/// A call begun after the choice's `finish_reason` (the reason in a chunk of its own, before the
+/// calls) is a call like any other, complete at `[DONE]`.
+#[test]
+fn a_call_after_the_finish_reason_is_a_call() {
+    let sse = chat(
+        &[json!({"index": 0, "delta": {"content": ""}, "finish_reason": "stop"}), call_start(0, "call_1", "now", "{}")],
+        true,
+    );
+    let exchange = streamed(Target::OpenAi, &sse).unwrap();
+    assert_eq!(calls_of(&exchange), [(Some("call_1"), "now", "{}")]);
+    assert_eq!(exchange.interrupted, None);
+}
+
+/// Groq reports a failed generation in the stream (`event: error`, an `error` object): the stream
+/// ends there in its words, as openai-python raises it.
+#[test]
+fn an_error_object_in_a_chat_stream_ends_it_in_the_server_s_words() {
+    let mut sse = chat(&[json!({"index": 0, "delta": {"reasoning": "We need", "channel": "analysis"}})], false);
+    sse.push_str("event: error\ndata: {\"error\":{\"message\":\"Tool call validation failed\",\"type\":\"invalid_request_error\",\"code\":\"tool_use_failed\",\"status_code\":400}}\n\n");
+    let exchange = streamed(Target::OpenAi, &sse).unwrap();
+    assert!(exchange.calls.is_empty());
+    let interrupted = exchange.interrupted.unwrap();
+    assert_eq!(interrupted.reason, "the provider sent an error: invalid_request_error: Tool call validation failed");
+    assert_eq!(interrupted.event, 1);
+}
+
+/// Programmatic tool calling sends the calls its code makes after the first pre-filled in
+/// `message_start`, with no `content_block_start`: they are read as content that streams, as the
+/// SDK's accumulator takes them into its message, and a block streamed after them is read too.
+#[test]
+fn content_pre_filled_in_message_start_is_read_as_content_that_streams() {
+    let caller = json!({"type": "code_execution_20260120", "tool_id": "srvtoolu_1"});
+    let start = json!({"type": "message_start", "message": {"id": "msg_1", "type": "message", "role": "assistant",
+        "content": [
+            {"type": "text", "text": "Checking."},
+            {"type": "tool_use", "id": "toolu_1", "name": "get_weather", "input": {"location": "New York, NY"}, "caller": caller},
+            {"type": "tool_use", "id": "toolu_2", "name": "now", "input": {}, "caller": caller},
+        ],
+        "stop_reason": null, "usage": {"input_tokens": 0, "output_tokens": 0}}});
+    let delta = json!({"type": "message_delta", "delta": {"stop_reason": "tool_use"}, "usage": {"output_tokens": 0}});
+    let sse = anthropic(&[
+        start,
+        tool_use(3, "toolu_3", "search"),
+        input(3, r#"{"query": "rust"}"#),
+        stop(3),
+        delta,
+        json!({"type": "message_stop"}),
+    ]);
+    let exchange = streamed(Target::Anthropic, &sse).unwrap();
+    assert_eq!(
+        calls_of(&exchange),
+        [
+            (Some("toolu_1"), "get_weather", r#"{"location":"New York, NY"}"#),
+            (Some("toolu_2"), "now", "{}"),
+            (Some("toolu_3"), "search", r#"{"query":"rust"}"#),
+        ]
+    );
+    assert_eq!(exchange.results[0].content, json!("New York, NY: 18 °C, light rain"));
+    assert_eq!(exchange.interrupted, None);
+    let mut text = String::new();
+    let mut stream = CallStream::new(Target::Anthropic, &DispatchOptions::default()).unwrap();
+    stream
+        .feed(sse.as_bytes(), |streamed| {
+            if let Streamed::Text(piece) = streamed {
+                text.push_str(piece)
+            }
+        })
+        .unwrap();
+    assert_eq!(text, "Checking.");
+}
+
+/// A call made by the code execution tool starts with its whole `input` and has no
+/// `input_json_delta`: its arguments are that input.
+#[test]
+fn a_tool_use_whose_start_holds_its_whole_input_has_that_input() {
+    let start = json!({"type": "content_block_start", "index": 1, "content_block": {"type": "tool_use",
+        "id": "toolu_1", "name": "get_weather", "input": {"location": "Boston"},
+        "caller": {"type": "code_execution_20250825", "tool_id": "srvtoolu_1"}}});
+    let sse = anthropic(&[start, stop(1), json!({"type": "message_stop"})]);
+    let exchange = streamed(Target::Anthropic, &sse).unwrap();
+    assert_eq!(calls_of(&exchange), [(Some("toolu_1"), "get_weather", r#"{"location":"Boston"}"#)]);
+    assert_eq!(exchange.results[0].content, json!("Boston: 18 °C, light rain"));
+}
+
 #[test]
 fn malformed_streams_name_the_event_and_what_was_expected() {
     let mut cases: Vec<(Target, String, usize, &str)> = vec![

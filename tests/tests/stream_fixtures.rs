@@ -15,7 +15,7 @@ use futures_util::stream;
 use pollster::block_on;
 use proptest::prelude::*;
 use serde_json::{Value, json};
-use streams::{fixtures, read};
+use streams::{fixtures, read, server_fixtures};
 use tool_runtime::{DispatchOptions, Exchange, Target, ToolCall, Toolbox};
 use weather::Weather;
 
@@ -87,6 +87,39 @@ fn each_fixture_yields_its_calls_text_and_ending() {
         }
         assert_eq!(exchange.calls, read.calls, "{at}");
         assert_eq!(exchange.interrupted, read.end, "{at}");
+    }
+}
+
+/// Streams as particular servers send them (`fixtures/streams/servers/`): each read as the server
+/// means it, whole and split at every byte, and its calls run.
+#[test]
+fn each_server_fixture_yields_its_calls_at_every_split() {
+    let fixtures = server_fixtures();
+    let names: Vec<&str> = fixtures.iter().map(|(_, path, _)| name(path)).collect();
+    assert_eq!(names, ["dashscope-qwen", "lm-studio", "programmatic-message-start"]);
+    for (target, path, bytes) in &fixtures {
+        let at = path.display().to_string();
+        let read = read(*target, &[bytes]);
+        let (id, location, expected) = match name(path) {
+            "dashscope-qwen" => {
+                ("call_4c8e0b9f2d3a4e5f8a7b6c1d", "Hangzhou", json!({"location": "Hangzhou", "unit": "celsius"}))
+            }
+            "lm-studio" => ("846195273", "Reykjavík", json!({"location": "Reykjavík"})),
+            "programmatic-message-start" => {
+                ("toolu_01RXQDRjwv5Un7n98xFahjo8", "New York, NY", json!({"location": "New York, NY", "units": "c"}))
+            }
+            other => panic!("{at}: no expectations for `{other}`"),
+        };
+        assert_eq!(read.calls.len(), 1, "{at}: {:?}", read.calls);
+        assert_eq!((read.calls[0].id.as_deref(), read.calls[0].name.as_str()), (Some(id), "get_weather"), "{at}");
+        assert_eq!(arguments(&read.calls[0]), expected, "{at}");
+        assert_eq!(read.end, None, "{at}");
+        let exchange = dispatch(*target, &[bytes]);
+        assert_eq!(exchange.calls, read.calls, "{at}");
+        // `units` is no argument of the test toolbox's get_weather: the model is told so.
+        let answered = exchange.results[0].content.to_string();
+        assert!(answered.contains(location) || answered.contains("units"), "{at}: {answered}");
+        streams::every_split_reads_the_same(*target, bytes, &at);
     }
 }
 

@@ -30,6 +30,24 @@ pub fn fixtures() -> Vec<(Target, PathBuf, Vec<u8>)> {
     all
 }
 
+/// Every fixture of `tests/fixtures/streams/servers/<provider>/`, streams as particular servers send
+/// them, written by hand where no recording ships in a package (each says what it is modelled on
+/// or derived from): its provider, path and bytes.
+pub fn server_fixtures() -> Vec<(Target, PathBuf, Vec<u8>)> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/streams/servers");
+    let mut all = Vec::new();
+    for (folder, target) in PROVIDERS {
+        let Ok(entries) = std::fs::read_dir(root.join(folder)) else { continue };
+        let mut paths: Vec<PathBuf> = entries
+            .map(|entry| entry.unwrap().path())
+            .filter(|path| path.extension().is_some_and(|ext| ext == "sse"))
+            .collect();
+        paths.sort();
+        all.extend(paths.into_iter().map(|path| (target, path.clone(), std::fs::read(&path).unwrap())));
+    }
+    all
+}
+
 /// Streams up to this many bytes are split at every byte; longer ones at this many places spread
 /// over them (every event boundary moves through many of them).
 const EVERY_BYTE_UP_TO: usize = 24 * 1024;

@@ -9,7 +9,7 @@ use crate::Target;
 use crate::call::DispatchError;
 use crate::call::Streamed;
 use crate::call::{ToolCall, ToolResult};
-use crate::provider::read_text::{Fields, Key, Object, fields, maybe, next, raw_arguments, skip};
+use crate::provider::read_text::{Fields, Key, Object, fields, maybe, next, objects, raw_arguments, skip};
 use crate::provider::stream_state::{Ending, ErrorBody, OpenCall, OpenCalls, compact, kind, read};
 use crate::provider::wire::{arguments, array, images, text, texts};
 
@@ -105,7 +105,13 @@ impl Block<'_> {
 
 /// The calls of a Messages stream: a `tool_use` block's input is its `input_json_delta` pieces put
 /// together, without white space between tokens as in a finished message (or, when they are all
-/// empty, the `input` its start gave), complete at its `content_block_stop`.
+/// empty, the `input` its start gave, as a call made by the code execution tool has it), complete at
+/// its `content_block_stop`.
+///
+/// Content can arrive pre-filled in `message_start` (`message.content`), with no
+/// `content_block_start` for it: programmatic tool calling does so for the calls its code makes
+/// after the first. It is read as content that streams, as the SDK's accumulator takes it into its
+/// snapshot: its text is handed on and a `tool_use` block, its `input` complete, is a call.
 #[derive(Debug, Default)]
 pub(crate) struct Stream {
     /// `tool_use` blocks begun and not yet stopped, by block index, with the start's input.
@@ -122,34 +128,22 @@ impl Stream {
         out: &mut dyn FnMut(Streamed<'_>),
     ) -> Result<(), DispatchError> {
         match &*kind(TARGET, at, name, data)? {
+            "message_start" => {
+                let event: Started = read(TARGET, at, data, "a `message_start` event")?;
+                let blocks = event.message.map(|Object(message)| message.content).unwrap_or_default();
+                for (index, Object(block)) in (0..).zip(blocks) {
+                    self.begin(at, &format!("/message/content/{index}"), index, block, out)?;
+                    // A pre-filled block is whole: no `content_block_stop` comes for it.
+                    self.stop(index, out);
+                }
+            }
             "content_block_start" => {
                 let event: Event = read(TARGET, at, data, "a `content_block_start` event")?;
                 let index = event.index(at)?;
                 let Some(Object(block)) = event.content_block else {
                     return Err(DispatchError::in_stream(TARGET, at, "/content_block", "expected the `content_block`"));
                 };
-                match block.kind.as_ref().map(|Key(kind)| &**kind) {
-                    Some("tool_use") => {
-                        let missing = |key: &str| {
-                            DispatchError::in_stream(
-                                TARGET,
-                                at,
-                                format!("/content_block/{key}"),
-                                format!("expected a string `{key}`"),
-                            )
-                        };
-                        let id = block.id.ok_or_else(|| missing("id"))?;
-                        let name = block.name.ok_or_else(|| missing("name"))?;
-                        let input = raw_arguments(block.input).unwrap_or_default();
-                        self.open.open(index, (OpenCall::new(Some(id), name, None), input));
-                    }
-                    Some("text") => {
-                        if let Some(Key(text)) = block.text.filter(|Key(text)| !text.is_empty()) {
-                            out(Streamed::Text(&text));
-                        }
-                    }
-                    _ => {}
-                }
+                self.begin(at, "/content_block", index, block, out)?;
             }
             "content_block_delta" => {
                 let event: Event = read(TARGET, at, data, "a `content_block_delta` event")?;
@@ -176,11 +170,7 @@ impl Stream {
             }
             "content_block_stop" => {
                 let event: Event = read(TARGET, at, data, "a `content_block_stop` event")?;
-                let index = event.index(at)?;
-                if let Some((mut call, input)) = self.open.take(index) {
-                    call.arguments = if call.arguments.is_empty() { input } else { compact(&call.arguments) };
-                    out(Streamed::Call(call.into_call()));
-                }
+                self.stop(event.index(at)?, out);
             }
             "message_stop" => self.ending.finished = true,
             "error" => {
@@ -191,6 +181,48 @@ impl Stream {
             _ => {}
         }
         Ok(())
+    }
+
+    /// Begins block `index`, found at `block_at` in event `at`: hands on its text, or opens its call.
+    fn begin(
+        &mut self,
+        at: usize,
+        block_at: &str,
+        index: u32,
+        block: StreamBlock<'_>,
+        out: &mut dyn FnMut(Streamed<'_>),
+    ) -> Result<(), DispatchError> {
+        match block.kind.as_ref().map(|Key(kind)| &**kind) {
+            Some("tool_use") => {
+                let missing = |key: &str| {
+                    DispatchError::in_stream(
+                        TARGET,
+                        at,
+                        format!("{block_at}/{key}"),
+                        format!("expected a string `{key}`"),
+                    )
+                };
+                let id = block.id.ok_or_else(|| missing("id"))?;
+                let name = block.name.ok_or_else(|| missing("name"))?;
+                let input = raw_arguments(block.input).unwrap_or_default();
+                self.open.open(index, (OpenCall::new(Some(id), name, None), input));
+            }
+            Some("text") => {
+                if let Some(Key(text)) = block.text.filter(|Key(text)| !text.is_empty()) {
+                    out(Streamed::Text(&text));
+                }
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
+    /// Block `index` is complete: a call, when it is one.
+    fn stop(&mut self, index: u32, out: &mut dyn FnMut(Streamed<'_>)) {
+        if let Some((mut call, input)) = self.open.take(index) {
+            call.arguments = if call.arguments.is_empty() { input } else { compact(&call.arguments) };
+            out(Streamed::Call(call.into_call()));
+        }
     }
 
     /// What ends this provider's stream when nothing goes wrong.
@@ -213,6 +245,18 @@ fields! {
 impl Event<'_> {
     fn index(&self, at: usize) -> Result<u32, DispatchError> {
         self.index.ok_or_else(|| DispatchError::in_stream(TARGET, at, "/index", "expected the block's `index`"))
+    }
+}
+
+fields! {
+    struct Started<'de> {
+        "message" => message: Option<Object<StartedMessage<'de>>> = maybe,
+    }
+}
+
+fields! {
+    struct StartedMessage<'de> {
+        "content" => content: Vec<Object<StreamBlock<'de>>> = objects,
     }
 }
 

@@ -139,6 +139,37 @@ impl ChatCall {
 /// The calls of a chat stream. A call's first piece carries its id and name; a piece of a later
 /// call completes the one before (calls are streamed one after another, as the SDKs read them too),
 /// and so do the choice's `finish_reason` and `[DONE]`.
+///
+/// The chat format is spoken by many servers besides OpenAI's, each with its quirks, read here as
+/// openai-python's accumulator (`ChatCompletionStreamState`) reads them where it reads them at all:
+/// - a continuation piece with `"id": ""` (DashScope's Qwen models) or `"name": ""` (LM Studio), or
+///   repeating the call's id, name and `type`, continues the call;
+/// - a call sent whole in one piece, the choice's `finish_reason` and the usage maybe in the same
+///   chunk (xAI, Groq, Mistral, Gemini's compatible endpoint, Ollama);
+/// - chunks with no choices (usage at the end, Azure's `prompt_filter_results` first), a `null`
+///   delta, `tool_calls` or `content`, the delta's `reasoning_content` or `reasoning` (DeepSeek,
+///   Groq, OpenRouter; not the answer's text), `: comment` lines (OpenRouter): read past, as are
+///   Azure's content filter chunks (`"object": ""`, which openai-python skips; they carry no delta);
+/// - a call begun after the choice's `finish_reason` is a call like any other;
+/// - an `error` object in the stream (Groq's `event: error`) ends it in the server's words, as
+///   openai-python raises it.
+///
+/// Where openai-python fails or misreads, toolc reads the stream as the servers mean it, as the
+/// Vercel AI SDK's tool call tracker does:
+/// - a piece without `index` (Mistral, Ollama, Gemini's compatible endpoint send whole calls so):
+///   openai-python raises a `TypeError`. A piece naming a tool begins the next call, one naming none
+///   continues the open call.
+/// - a continuation repeating the id or name: openai-python joins the strings (`call_1call_1`,
+///   `nownow`), a name no tool has. toolc keeps the one id and name.
+/// - a piece at the open call's index that names its tool, after the open call's arguments are
+///   whole JSON, with another id or tool or arguments of its own beginning with `{` (servers that
+///   give every call the same index): openai-python joins the two calls into one, whose arguments
+///   are not JSON. toolc begins the next call.
+///
+/// Stricter than openai-python, because no reading of these is safe to run: an id or name that
+/// changes while a call's arguments are still arriving is an error naming both (openai-python joins
+/// them), and so is a piece of a call after a later call began or the `finish_reason` ended it
+/// (openai-python appends it to a call whose arguments it has already reported done).
 #[derive(Debug, Default)]
 pub(crate) struct Stream {
     open: Option<(u32, OpenCall)>,
@@ -169,7 +200,6 @@ impl Stream {
         let Some(choice) = first(chunk.choices, |choice| choice.index) else {
             return Ok(());
         };
-        let choice_at = |rest: &str| format!("/choices/0{rest}");
         if let Some(Object(delta)) = choice.delta {
             if let Some(Some(Key(text))) = &delta.content
                 && !text.is_empty()
@@ -177,89 +207,87 @@ impl Stream {
                 out(Streamed::Text(text));
             }
             for (position, Object(piece)) in delta.tool_calls.into_iter().enumerate() {
-                let piece_at = choice_at(&format!("/delta/tool_calls/{position}"));
-                let index = piece.index.ok_or_else(|| {
-                    DispatchError::in_stream(TARGET, at, format!("{piece_at}/index"), "expected the call's `index`")
-                })?;
-                let (name, arguments) = match piece.function {
-                    Some(Object(function)) => (function.name.flatten(), function.arguments.flatten()),
-                    None => (None, None),
-                };
-                match &mut self.open {
-                    Some((open, call)) if *open == index => {
-                        // Some servers repeat the id in every piece, or send it empty (DashScope's
-                        // Qwen models: `"id": ""` on every piece after the first), as they repeat
-                        // the name or send it empty (LM Studio); openai-python's accumulator reads
-                        // both as one call. Another id or name is another call, which has no place
-                        // at the same index: that stays an error.
-                        if let Some(Some(Key(id))) = &piece.id
-                            && !id.is_empty()
-                            && call.id.as_deref() != Some(id)
-                        {
-                            return Err(DispatchError::in_stream(
-                                TARGET,
-                                at,
-                                format!("{piece_at}/id"),
-                                format!(
-                                    "tool call {index} has the id {:?}; this piece names {id:?}",
-                                    call.id.as_deref().unwrap_or("")
-                                ),
-                            ));
-                        }
-                        if let Some(name) = name.as_ref().map(|Key(name)| name)
-                            && !name.is_empty()
-                            && *name != call.name
-                        {
-                            return Err(DispatchError::in_stream(
-                                TARGET,
-                                at,
-                                format!("{piece_at}/function/name"),
-                                format!("tool call {index} calls `{}`; this piece names `{name}`", call.name),
-                            ));
-                        }
-                        if let Some(Key(more)) = arguments {
-                            call.arguments.push_str(&more);
-                        }
-                        continue;
-                    }
-                    _ => {}
-                }
-                if self.last.is_some_and(|last| index <= last) {
-                    return Err(DispatchError::in_stream(
-                        TARGET,
-                        at,
-                        format!("{piece_at}/index"),
-                        format!(
-                            "a piece of tool call {index} after tool call {} began: calls are streamed one after another",
-                            self.last.unwrap_or_default()
-                        ),
-                    ));
-                }
-                let id = piece.id.flatten().ok_or_else(|| {
-                    DispatchError::in_stream(
-                        TARGET,
-                        at,
-                        format!("{piece_at}/id"),
-                        "expected a string `id` in a call's first piece",
-                    )
-                })?;
-                let name = name.ok_or_else(|| {
-                    DispatchError::in_stream(
-                        TARGET,
-                        at,
-                        format!("{piece_at}/function/name"),
-                        "expected a string `name` in a call's first piece",
-                    )
-                })?;
-                self.close(out);
-                self.open = Some((index, OpenCall::new(Some(id), name, arguments)));
-                self.last = Some(index);
+                self.piece(at, position, piece, out)?;
             }
         }
         if matches!(choice.finish_reason, Some(Some(_))) {
             self.close(out);
             self.ending.finished = true;
         }
+        Ok(())
+    }
+
+    /// Reads one piece of `delta.tool_calls`, the `position`th of event `at`.
+    fn piece(
+        &mut self,
+        at: usize,
+        position: usize,
+        piece: CallPiece<'_>,
+        out: &mut dyn FnMut(Streamed<'_>),
+    ) -> Result<(), DispatchError> {
+        let piece_at = format!("/choices/0/delta/tool_calls/{position}");
+        let error = |key: &str, says: String| DispatchError::in_stream(TARGET, at, format!("{piece_at}{key}"), says);
+        let (name, arguments) = match piece.function {
+            Some(Object(function)) => (function.name.flatten(), function.arguments.flatten()),
+            None => (None, None),
+        };
+        let id = piece.id.flatten();
+        let index = match (piece.index, &self.open) {
+            (Some(index), _) => index,
+            (None, _) if given(&name).is_some() => self.last.map_or(0, |last| last.saturating_add(1)),
+            (None, Some((open, _))) => *open,
+            (None, None) => {
+                return Err(error(
+                    "/index",
+                    "a piece without `index` or a `name` continues a call, and no call is open".to_owned(),
+                ));
+            }
+        };
+        if let Some((open, call)) = &mut self.open
+            && *open == index
+        {
+            let other_id = given(&id).filter(|id| call.id.as_deref() != Some(id));
+            let other_name = given(&name).filter(|name| *name != call.name);
+            // A piece naming its tool after the open call's arguments are whole is the next call
+            // (servers that give every call one index), when it names another id or tool or its
+            // arguments begin anew; an id or name that changes midway is an error.
+            let begins = given(&name).is_some()
+                && complete(&call.arguments)
+                && (other_id.is_some()
+                    || other_name.is_some()
+                    || arguments.as_ref().is_some_and(|Key(text)| text.trim_start().starts_with('{')));
+            if !begins {
+                if let Some(id) = other_id {
+                    let has = call.id.as_deref().unwrap_or("");
+                    return Err(error("/id", format!("tool call {index} has the id {has:?}; this piece names {id:?}")));
+                }
+                if let Some(name) = other_name {
+                    let calls = &call.name;
+                    return Err(error(
+                        "/function/name",
+                        format!("tool call {index} calls `{calls}`; this piece names `{name}`"),
+                    ));
+                }
+                if let Some(Key(more)) = arguments {
+                    call.arguments.push_str(&more);
+                }
+                return Ok(());
+            }
+        } else if self.last.is_some_and(|last| index <= last) {
+            return Err(error(
+                "/index",
+                format!(
+                    "a piece of tool call {index} after tool call {} began: calls are streamed one after another",
+                    self.last.unwrap_or_default()
+                ),
+            ));
+        }
+        let id = id.ok_or_else(|| error("/id", "expected a string `id` in a call's first piece".to_owned()))?;
+        let name =
+            name.ok_or_else(|| error("/function/name", "expected a string `name` in a call's first piece".to_owned()))?;
+        self.close(out);
+        self.open = Some((index, OpenCall::new(Some(id), name, arguments)));
+        self.last = Some(index);
         Ok(())
     }
 
@@ -287,7 +315,7 @@ fields! {
 
 fields! {
     struct ChunkChoice<'de> {
-        "index" => index: Option<u32> = next,
+        "index" => index: Option<u32> = maybe,
         "delta" => delta: Option<Object<Delta<'de>>> = maybe,
         "finish_reason" => finish_reason: Option<Option<Key<'de>>> = next,
     }
@@ -302,7 +330,7 @@ fields! {
 
 fields! {
     struct CallPiece<'de> {
-        "index" => index: Option<u32> = next,
+        "index" => index: Option<u32> = maybe,
         "id" => id: Option<Option<Key<'de>>> = next,
         "function" => function: Option<Object<FunctionPiece<'de>>> = maybe,
     }
@@ -313,6 +341,17 @@ fields! {
         "name" => name: Option<Option<Key<'de>>> = next,
         "arguments" => arguments: Option<Option<Key<'de>>> = next,
     }
+}
+
+/// The text of a string field, when it is there and not empty.
+fn given<'a>(field: &'a Option<Key<'_>>) -> Option<&'a str> {
+    field.as_ref().map(|Key(text)| &**text).filter(|text| !text.is_empty())
+}
+
+/// Whether `arguments` are a whole JSON value: a call's arguments that another call may follow at
+/// the same index.
+fn complete(arguments: &str) -> bool {
+    serde_json::from_str::<serde::de::IgnoredAny>(arguments).is_ok()
 }
 
 crate::provider::read_stream!(Stream);

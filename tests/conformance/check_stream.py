@@ -3,7 +3,7 @@ provider's own SDK assembles from the same bytes.
 
 Usage: check_stream.py CASES_JSON FINISHED_JSON
 CASES_JSON is a list of {"label", "target", "sse", "calls", "unfinished", "interrupted"}: `target` is
-openai | openai-responses | anthropic | gemini, `sse` the fixture's path, `calls` the complete calls
+openai | openai-responses | anthropic | gemini | bedrock, `sse` the fixture's path, `calls` the complete calls
 toolc assembled in order ({"id", "name", "arguments"}: arguments as JSON text; for Anthropic and
 Gemini an object, where "" means none), `unfinished` the ids of the calls toolc saw cut in the middle
 of their arguments, `interrupted` whether toolc saw the stream end early (an error event, or no end).
@@ -29,6 +29,15 @@ SDK's own SSE decoder does the splitting.
   The stream ends at `message_stop`. A call's text is its `input_json_delta` pieces joined (the SDK's
   `input` is a partial parse); a block finishes at `content_block_stop`, and a block that came
   pre-filled in `message_start` (`message.content`, which the SDK's snapshot begins with) is whole.
+- bedrock: botocore's own event-stream reading of ConverseStream (there is no Bedrock client here:
+  boto3 is botocore's thin wrapper): `EventStreamBuffer` checks each message's CRCs and
+  `EventStream` with `EventStreamJSONParser` and the service model's `ConverseStream` output shape
+  parses the events, 7-byte pieces at a time, raising for an exception message. botocore keeps no
+  snapshot, so the blocks are put together here as the AWS SDKs' own stream accumulators do: a
+  `contentBlockStart` opens a `toolUse` (text blocks start at their first delta), its
+  `toolUse.input` deltas are joined, and `contentBlockStop` finishes it. The stream ends at
+  `messageStop`. The finished response is the Converse response of those blocks (text and toolUse;
+  reasoning left out, as dispatch reads none).
 - gemini: `client.models.generate_content_stream(...)`, automatic continuation off (one request, as
   toolc reads one response). The SDK has no accumulator (`chats.py` keeps
   each chunk's content as it comes), so the parts of the chunks are concatenated, adjacent text parts
@@ -64,6 +73,9 @@ from google.genai import types
 from openai import OpenAI
 from openai._streaming import SSEDecoder
 
+import bedrock as bedrock_model
+from botocore.eventstream import EventStream
+from botocore.parsers import EventStreamJSONParser
 from tally import check, finish
 
 PIECE = 7
@@ -452,8 +464,77 @@ def read_gemini(path):
     return read
 
 
+class RawBody:
+    """The response body botocore's EventStream reads: the bytes in 7-byte pieces."""
+
+    def __init__(self, body):
+        self.body = body
+
+    def stream(self):
+        for i in range(0, len(self.body), PIECE):
+            yield self.body[i:i + PIECE]
+
+    def close(self):
+        pass
+
+
+def read_bedrock(path):
+    read = Read()
+    shape = bedrock_model.operation("ConverseStream").output_shape.members["stream"]
+    blocks, done, stop, usage = {}, set(), None, None
+    try:
+        for event in EventStream(RawBody(open(path, "rb").read()), shape, EventStreamJSONParser(), "ConverseStream"):
+            ((kind, data),) = event.items()
+            index = data.get("contentBlockIndex")
+            if kind == "contentBlockStart" and "toolUse" in data["start"]:
+                start = data["start"]["toolUse"]
+                blocks[index] = {"toolUse": {"toolUseId": start["toolUseId"], "name": start["name"]}, "input": ""}
+            elif kind == "contentBlockDelta":
+                delta = data["delta"]
+                if "text" in delta:
+                    blocks.setdefault(index, {"text": ""})["text"] += delta["text"]
+                elif "toolUse" in delta and index in blocks:
+                    blocks[index]["input"] += delta["toolUse"]["input"]
+            elif kind == "contentBlockStop":
+                done.add(index)
+            elif kind == "messageStop":
+                read.ended = True
+                stop = data["stopReason"]
+            elif kind == "metadata":
+                usage = data.get("usage")
+    except Exception as err:  # noqa: BLE001
+        read.error = failure(err)
+    for index in sorted(blocks):
+        block = blocks[index]
+        if "toolUse" in block:
+            text = block["input"]
+            try:
+                arguments = json.loads(text) if text else {}
+            except ValueError:
+                arguments = text
+            read.calls.append({"id": block["toolUse"]["toolUseId"], "name": block["toolUse"]["name"],
+                               "arguments": arguments, "text": text, "done": index in done})
+
+    def finished(unfinished):
+        content = []
+        for index in sorted(blocks):
+            block = blocks[index]
+            if "text" in block:
+                content.append({"text": block["text"]})
+            elif block["toolUse"]["toolUseId"] not in unfinished:
+                text = block["input"]
+                content.append({"toolUse": {**block["toolUse"], "input": json.loads(text) if text else {}}})
+        response = {"output": {"message": {"role": "assistant", "content": content}}, "stopReason": stop or "end_turn"}
+        if usage is not None:
+            response["usage"] = usage
+        return response
+
+    read.finished = finished
+    return read
+
+
 READERS = {"openai": read_openai, "openai-responses": read_openai_responses, "anthropic": read_anthropic,
-           "gemini": read_gemini}
+           "gemini": read_gemini, "bedrock": read_bedrock}
 
 
 def same_arguments(target, sdk, ours):

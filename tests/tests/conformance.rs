@@ -244,9 +244,11 @@ fn provider_sdks_accept_every_reply_with_images() {
             json!({"functionCall": {"name": name, "args": args}})
         }).collect::<Vec<_>>()}}]})
         }
-        Target::Bedrock => json!({"output": {"message": {"role": "assistant", "content": calls.iter().enumerate().map(|(i, (name, args))| {
+        Target::Bedrock => {
+            json!({"output": {"message": {"role": "assistant", "content": calls.iter().enumerate().map(|(i, (name, args))| {
             json!({"toolUse": {"toolUseId": format!("tooluse_{i}"), "name": name, "input": args}})
-        }).collect::<Vec<_>>()}}, "stopReason": "tool_use"}),
+        }).collect::<Vec<_>>()}}, "stopReason": "tool_use"})
+        }
         _ => unreachable!(),
     };
     let mut cases = Vec::new();
@@ -316,6 +318,28 @@ fn provider_sdks_accept_every_reply_with_images() {
     check_cases("check_reply.py", "replies", &cases, cases.len() + valid);
 }
 
+/// A finished Converse response Bedrock sent (recorded by LangChain's AWS tests): its call runs,
+/// and the reply is one botocore's model of the service accepts and its serializer writes alike.
+#[test]
+fn a_recorded_converse_response_dispatches_and_botocore_takes_the_reply() {
+    let (_, work) = sdks();
+    let response =
+        std::fs::read_to_string(work.join("recorded-streams/bedrock/langchain-agent-loop-response.json")).unwrap();
+    let exchange =
+        pollster::block_on(weather::Weather.dispatch(Target::Bedrock, response, DispatchOptions::default())).unwrap();
+    assert_eq!(exchange.calls.len(), 1);
+    assert_eq!(exchange.calls[0].name, "get_weather");
+    assert_eq!(exchange.calls[0].id.as_deref(), Some("tooluse_hi2yncmb3TRabw7kPLFJX3"));
+    assert_eq!(
+        serde_json::from_str::<Value>(&exchange.calls[0].arguments).unwrap(),
+        json!({"location": "San Francisco, CA"})
+    );
+    assert!(!exchange.results[0].is_error, "{:?}", exchange.results);
+    assert_eq!(exchange.reply["content"][0]["toolResult"]["toolUseId"], "tooluse_hi2yncmb3TRabw7kPLFJX3");
+    let case = json!({"label": "bedrock recorded reply", "target": "bedrock", "reply": exchange.reply, "valid": true, "images": 0});
+    check_cases("check_reply.py", "recorded-reply", &[case], 2);
+}
+
 /// The calls of an exchange, their arguments as JSON values where the provider sends an object (a
 /// response the SDK wrote again holds the same object in other text).
 fn calls_of(target: Target, exchange: &Exchange) -> Vec<(Option<String>, String, Value)> {
@@ -345,7 +369,7 @@ fn provider_sdks_assemble_the_same_calls_from_every_stream() {
             let Ok(entries) = std::fs::read_dir(root.join(folder)) else { continue };
             let mut paths: Vec<PathBuf> = entries
                 .map(|entry| entry.unwrap().path())
-                .filter(|path| path.extension().is_some_and(|ext| ext == "sse" || ext == "txt"))
+                .filter(|path| streams::is_stream(path) || path.extension().is_some_and(|ext| ext == "txt"))
                 .collect();
             paths.sort();
             for path in paths {
@@ -358,6 +382,7 @@ fn provider_sdks_assemble_the_same_calls_from_every_stream() {
     assert!(streams.iter().filter(|(label, ..)| label.starts_with("recorded/openai/")).count() >= 10);
     assert!(streams.iter().filter(|(label, ..)| label.starts_with("recorded/openai")).count() >= 16);
     assert!(streams.iter().filter(|(label, ..)| label.starts_with("servers/")).count() >= 3);
+    assert!(streams.iter().filter(|(label, ..)| label.starts_with("recorded/bedrock/")).count() >= 4);
 
     let mut cases = Vec::new();
     let mut exchanges = Vec::new();

@@ -77,9 +77,11 @@ fn run(target: Target, names: &[&str]) -> Exchange {
             Target::Gemini => json!({"parts": names.iter().enumerate().map(|(i, name)| {
             json!({"functionCall": {"id": format!("c{i}"), "name": name, "args": {}}})
         }).collect::<Vec<_>>()}),
-            Target::Bedrock => json!({"output": {"message": {"role": "assistant", "content": names.iter().enumerate().map(|(i, name)| {
+            Target::Bedrock => {
+                json!({"output": {"message": {"role": "assistant", "content": names.iter().enumerate().map(|(i, name)| {
             json!({"toolUse": {"toolUseId": format!("c{i}"), "name": name, "input": {}}})
-        }).collect::<Vec<_>>()}}, "stopReason": "tool_use"}),
+        }).collect::<Vec<_>>()}}, "stopReason": "tool_use"})
+            }
             Target::Mcp => json!({"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": names[0]}}),
             Target::JsonSchema => unreachable!(),
         };
@@ -180,7 +182,9 @@ fn bedrock_gets_tool_result_blocks_with_json_text_and_image_bytes() {
             {"toolResult": {"toolUseId": "c2", "status": "error", "content": [{"text": exchange.results[2].text()}]}}
         ]})
     );
-    assert!(exchange.results[2].text().contains("which Bedrock does not take in a tool result (it takes image/png, image/jpeg, image/gif, image/webp)"));
+    assert!(exchange.results[2].text().contains(
+        "which Bedrock does not take in a tool result (it takes image/png, image/jpeg, image/gif, image/webp)"
+    ));
     let exchange = run(Target::Bedrock, &["huge"]);
     assert_eq!(
         exchange.results[0].text(),

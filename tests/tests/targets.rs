@@ -13,6 +13,7 @@ fn variants() -> Vec<(String, Target, RenderOptions)> {
         Target::ALL.iter().map(|&target| (target.to_string(), target, RenderOptions::default())).collect();
     all.push(("anthropic-strict".into(), Target::Anthropic, RenderOptions::default().anthropic_strict(true)));
     all.push(("gemini-json-schema".into(), Target::Gemini, RenderOptions::default().gemini_json_schema(true)));
+    all.push(("bedrock-strict".into(), Target::Bedrock, RenderOptions::default().bedrock_strict(true)));
     all
 }
 
@@ -48,7 +49,10 @@ fn tool<'a>(rendered: &'a Value, name: &str) -> &'a Value {
         list
     };
     list.iter()
-        .find(|tool| tool.get("name").or_else(|| tool.pointer("/function/name")) == Some(&json!(name)))
+        .find(|tool| {
+            let named = tool.get("name").or_else(|| tool.pointer("/function/name"));
+            named.or_else(|| tool.pointer("/toolSpec/name")) == Some(&json!(name))
+        })
         .unwrap_or_else(|| panic!("{name} not rendered"))
 }
 
@@ -58,10 +62,17 @@ fn no_target_receives_a_root_union() {
     for (name, target, options) in variants() {
         let rendered = render_tools(our_tools(), target, &options).unwrap().value;
         let action = tool(&rendered, "browser_action");
-        let schema = ["/function/parameters", "/parameters", "/input_schema", "/inputSchema", "/parametersJsonSchema"]
-            .iter()
-            .find_map(|pointer| action.pointer(pointer))
-            .unwrap();
+        let schema = [
+            "/function/parameters",
+            "/parameters",
+            "/input_schema",
+            "/inputSchema",
+            "/parametersJsonSchema",
+            "/toolSpec/inputSchema/json",
+        ]
+        .iter()
+        .find_map(|pointer| action.pointer(pointer))
+        .unwrap();
         if target == Target::JsonSchema {
             assert!(schema.get("oneOf").is_some(), "plain JSON Schema keeps the enum as written");
             continue;
@@ -100,6 +111,23 @@ fn gemini_parameters_use_the_openapi_subset() {
     let fetch = tool(&rendered, "fetch_document");
     assert_eq!(fetch["parameters"]["properties"]["limits"]["nullable"], true);
     assert_eq!(fetch["parameters"]["properties"]["kind"]["enum"], json!(["html", "pdf", "text"]), "refs inlined");
+}
+
+#[test]
+fn bedrock_tool_specs_hold_the_schema_under_input_schema_json_strict_only_where_asked() {
+    let rendered = render_tools(our_tools(), Target::Bedrock, &RenderOptions::default()).unwrap().value;
+    let search = tool(&rendered, "web_search");
+    assert_eq!(search.as_object().unwrap().keys().collect::<Vec<_>>(), ["toolSpec"]);
+    assert!(search["toolSpec"].get("strict").is_none(), "strict only with the option");
+    assert_eq!(search["toolSpec"]["inputSchema"]["json"]["type"], "object");
+    let strict =
+        render_tools(our_tools(), Target::Bedrock, &RenderOptions::default().bedrock_strict(true)).unwrap().value;
+    let search = &tool(&strict, "web_search")["toolSpec"];
+    assert_eq!(search["strict"], true);
+    assert_eq!(search["inputSchema"]["json"]["additionalProperties"], false);
+    // The strict subset has one type per node: a type list becomes `anyOf`.
+    let text = serde_json::to_string(&strict).unwrap();
+    assert!(!text.contains("\"type\":[\""), "no type lists in strict Bedrock: {text}");
 }
 
 #[test]

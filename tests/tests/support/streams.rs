@@ -6,12 +6,19 @@ use tool_runtime::dispatch::{CallStream, Streamed};
 use tool_runtime::{DispatchOptions, Interruption, Target, ToolCall};
 
 /// The fixture folders and the provider each is read as.
-pub const PROVIDERS: [(&str, Target); 4] = [
+pub const PROVIDERS: [(&str, Target); 5] = [
     ("openai", Target::OpenAi),
     ("openai-responses", Target::OpenAiResponses),
     ("anthropic", Target::Anthropic),
     ("gemini", Target::Gemini),
+    ("bedrock", Target::Bedrock),
 ];
+
+/// Whether `path` is a stream fixture: server-sent events (`.sse`), or AWS event-stream messages
+/// (`.eventstream`, Bedrock's framing).
+pub fn is_stream(path: &Path) -> bool {
+    path.extension().is_some_and(|ext| ext == "sse" || ext == "eventstream")
+}
 
 /// Every fixture of `tests/fixtures/streams/<provider>/`: its provider, path and bytes.
 pub fn fixtures() -> Vec<(Target, PathBuf, Vec<u8>)> {
@@ -21,7 +28,7 @@ pub fn fixtures() -> Vec<(Target, PathBuf, Vec<u8>)> {
         let mut paths: Vec<PathBuf> = std::fs::read_dir(root.join(folder))
             .unwrap()
             .map(|entry| entry.unwrap().path())
-            .filter(|path| path.extension().is_some_and(|ext| ext == "sse"))
+            .filter(|path| is_stream(path))
             .collect();
         paths.sort();
         assert!(paths.len() >= 7, "{folder} has every case");
@@ -38,10 +45,8 @@ pub fn server_fixtures() -> Vec<(Target, PathBuf, Vec<u8>)> {
     let mut all = Vec::new();
     for (folder, target) in PROVIDERS {
         let Ok(entries) = std::fs::read_dir(root.join(folder)) else { continue };
-        let mut paths: Vec<PathBuf> = entries
-            .map(|entry| entry.unwrap().path())
-            .filter(|path| path.extension().is_some_and(|ext| ext == "sse"))
-            .collect();
+        let mut paths: Vec<PathBuf> =
+            entries.map(|entry| entry.unwrap().path()).filter(|path| is_stream(path)).collect();
         paths.sort();
         all.extend(paths.into_iter().map(|path| (target, path.clone(), std::fs::read(&path).unwrap())));
     }

@@ -34,7 +34,12 @@ const KEPT: &[&str] = &[
 
 /// Lowers `schema` (objects already closed by [`crate::lower::strict`]) to the subset; `mode` names
 /// the strict mode in errors ("Anthropic strict mode").
-pub(crate) fn strict_subset(schema: &mut Value, path: &str, mode: &str, lowering: &mut Lowering) -> Result<(), RenderError> {
+pub(crate) fn strict_subset(
+    schema: &mut Value,
+    path: &str,
+    mode: &str,
+    lowering: &mut Lowering,
+) -> Result<(), RenderError> {
     split_type_arrays(schema, path, lowering)?;
     strict_keywords(schema, path, mode, lowering)
 }

@@ -167,7 +167,10 @@ impl<'a> Headers<'a> {
                 6 | 7 if rest.len() >= 2 => 2 + usize::from(u16_at(rest, 0)),
                 6 | 7 => return Err(cut("a header's value length")),
                 other => {
-                    return Err(format!("the header `{}` has type {other}, which is none of 0 to 9", String::from_utf8_lossy(name)));
+                    return Err(format!(
+                        "the header `{}` has type {other}, which is none of 0 to 9",
+                        String::from_utf8_lossy(name)
+                    ));
                 }
             };
             if rest.len() < length {
@@ -228,7 +231,10 @@ pub(crate) mod tests {
     }
 
     fn event(name: &str, payload: &str) -> Vec<u8> {
-        message(&[(":event-type", name), (":content-type", "application/json"), (":message-type", "event")], payload.as_bytes())
+        message(
+            &[(":event-type", name), (":content-type", "application/json"), (":message-type", "event")],
+            payload.as_bytes(),
+        )
     }
 
     #[test]
@@ -256,7 +262,8 @@ pub(crate) mod tests {
             &[(":exception-type", "throttlingException"), (":message-type", "exception")],
             br#"{"message":"slow down"}"#,
         );
-        let error = message(&[(":error-code", "InternalFailure"), (":error-message", "oops"), (":message-type", "error")], b"");
+        let error =
+            message(&[(":error-code", "InternalFailure"), (":error-message", "oops"), (":message-type", "error")], b"");
         assert_eq!(
             events(&[&exception, &error]).unwrap(),
             [
@@ -302,7 +309,9 @@ pub(crate) mod tests {
     #[test]
     fn headers_of_every_type_are_skipped_and_a_cut_header_is_an_error() {
         let mut headers = Vec::new();
-        for (kind, value) in [(0u8, &[][..]), (2, &[1]), (3, &[0, 1]), (4, &[0; 4]), (5, &[0; 8]), (8, &[0; 8]), (9, &[0; 16])] {
+        for (kind, value) in
+            [(0u8, &[][..]), (2, &[1]), (3, &[0, 1]), (4, &[0; 4]), (5, &[0; 8]), (8, &[0; 8]), (9, &[0; 16])]
+        {
             headers.push(1);
             headers.push(b'x');
             headers.push(kind);

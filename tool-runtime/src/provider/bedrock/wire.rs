@@ -13,11 +13,11 @@ use std::collections::BTreeMap;
 use serde_json::value::RawValue;
 use serde_json::{Value, json};
 
-use crate::{ContentPart, Target};
 use crate::call::{DispatchError, Streamed, ToolCall, ToolResult};
 use crate::provider::read_text::{Key, Object, fields, maybe};
 use crate::provider::stream_state::{Ending, OpenCall, OpenCalls, compact, read};
 use crate::provider::wire::{arguments, array, text};
+use crate::{ContentPart, Target};
 
 const TARGET: Target = Target::Bedrock;
 
@@ -56,7 +56,11 @@ pub(super) fn reply(results: &[ToolResult]) -> Value {
         .map(|result| {
             let mut content = Vec::new();
             if !result.parts_alone() {
-                content.push(if result.is_error { json!({"text": result.text()}) } else { value_block(&result.content) });
+                content.push(if result.is_error {
+                    json!({"text": result.text()})
+                } else {
+                    value_block(&result.content)
+                });
             }
             content.extend(result.parts.iter().map(|part| match part {
                 ContentPart::Text(text) => json!({"text": text}),
@@ -123,7 +127,12 @@ impl Stream {
                     && call.kind.as_ref().is_none_or(|Key(kind)| kind != "server_tool_use")
                 {
                     let missing = |key: &str| {
-                        DispatchError::in_stream(TARGET, at, format!("/start/toolUse/{key}"), format!("expected a string `{key}`"))
+                        DispatchError::in_stream(
+                            TARGET,
+                            at,
+                            format!("/start/toolUse/{key}"),
+                            format!("expected a string `{key}`"),
+                        )
                     };
                     let id = call.id.ok_or_else(|| missing("toolUseId"))?;
                     let name = call.name.ok_or_else(|| missing("name"))?;
@@ -156,7 +165,8 @@ impl Stream {
             "messageStop" => self.ending.finished = true,
             _ if name.ends_with("Exception") => {
                 let event: Failed = read(TARGET, at, data, "an exception's members")?;
-                let message = event.message.map_or_else(|| "(no message)".to_owned(), |Key(message)| message.into_owned());
+                let message =
+                    event.message.map_or_else(|| "(no message)".to_owned(), |Key(message)| message.into_owned());
                 self.ending.failed = Some((at, format!("{name}: {message}")));
             }
             // `messageStart`, `metadata`, and what a newer API adds.
@@ -201,7 +211,9 @@ fields! {
 
 impl Event<'_> {
     fn index(&self, at: usize) -> Result<u32, DispatchError> {
-        self.index.ok_or_else(|| DispatchError::in_stream(TARGET, at, "/contentBlockIndex", "expected the block's `contentBlockIndex`"))
+        self.index.ok_or_else(|| {
+            DispatchError::in_stream(TARGET, at, "/contentBlockIndex", "expected the block's `contentBlockIndex`")
+        })
     }
 }
 
@@ -239,4 +251,3 @@ fields! {
 }
 
 crate::provider::read_stream!(Stream);
-

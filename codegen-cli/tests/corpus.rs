@@ -26,13 +26,15 @@ use support::{collect, corpus, run, tmp, workspace};
 mod support;
 
 /// The targets and options `lower` is run with, named as the SDK checks name their renderings.
-const VARIANTS: [(&str, &str, &[&str]); 8] = [
+const VARIANTS: [(&str, &str, &[&str]); 10] = [
     ("openai", "openai", &[]),
     ("openai-responses", "openai-responses", &[]),
     ("anthropic", "anthropic", &[]),
     ("anthropic-strict", "anthropic", &["--anthropic-strict"]),
     ("gemini", "gemini", &[]),
     ("gemini-json-schema", "gemini", &["--gemini-json-schema"]),
+    ("bedrock", "bedrock", &[]),
+    ("bedrock-strict", "bedrock", &["--bedrock-strict"]),
     ("mcp", "mcp", &[]),
     ("json-schema", "json-schema", &[]),
 ];
@@ -192,7 +194,7 @@ fn the_runtime_renders_what_lower_wrote(split: &Path) {
             }
         }
     }
-    assert!(compared > 6 * 3000, "compared {compared} renderings");
+    assert!(compared > 7 * 3000, "compared {compared} renderings");
     println!("the runtime's rendering equals `toolc lower`'s on {compared} renderings");
 }
 

@@ -2,8 +2,9 @@
 //! (`[{"type": "function", "function": {…}}]`), OpenAI Responses (`[{"type": "function", "name",
 //! "parameters"}]`), Anthropic (`[{"name", "input_schema"}]`), Gemini (`[{"functionDeclarations": […]}]`
 //! or declarations with OpenAPI `parameters` or `parametersJsonSchema`), MCP (`{"tools": […]}`, a
-//! `tools/list` result, or `[{"name", "inputSchema"}]`), one tool of any of these, or a bare JSON
-//! Schema (named after its file).
+//! `tools/list` result, or `[{"name", "inputSchema"}]`), Bedrock Converse (`[{"toolSpec": {"name",
+//! "inputSchema": {"json"}}}]`, or the request's whole `{"toolConfig": {"tools": […]}}`), one tool of
+//! any of these, or a bare JSON Schema (named after its file).
 
 use serde_json::{Value, json};
 
@@ -28,6 +29,10 @@ pub(super) fn read_any(input: &Value, file_stem: &str) -> Result<Vec<Definition>
         }
         Value::Object(object) if object.get("tools").is_some_and(Value::is_array) => {
             within("tools", &object["tools"], file_stem)
+        }
+        // A Converse request's tools, beside its tool choice.
+        Value::Object(object) if object.get("toolConfig").and_then(|config| config.get("tools")).is_some() => {
+            within("toolConfig", &object["toolConfig"], file_stem)
         }
         other => one(other, "", file_stem),
     }
@@ -76,6 +81,25 @@ fn one(item: &Value, at: &str, file_stem: &str) -> Result<Vec<Definition>, ReadE
                 format!("{at}/function/parameters"),
             )
         }]);
+    }
+    if let Some(spec) = item.get("toolSpec") {
+        let schema = spec.pointer("/inputSchema/json").cloned().unwrap_or_else(|| json!({"type": "object"}));
+        return Ok(vec![Definition {
+            strict: spec.get("strict").and_then(Value::as_bool),
+            ..def(
+                text(spec, "name"),
+                text(spec, "description"),
+                schema,
+                format!("{at}/toolSpec"),
+                format!("{at}/toolSpec/inputSchema/json"),
+            )
+        }]);
+    }
+    // Bedrock's other members of a tools list: a cache checkpoint, a tool the service runs itself.
+    if item.as_object().is_some_and(|object| {
+        !object.is_empty() && object.keys().all(|key| key == "cachePoint" || key == "systemTool")
+    }) {
+        return Ok(Vec::new());
     }
     if let Some(Value::Array(declarations)) = item.get("functionDeclarations") {
         return Ok(declarations
@@ -170,5 +194,18 @@ mod tests {
         );
         let err = read_any(&json!({"tools": [{"name": "a", "inputSchema": {}}, 7]}), "tools").unwrap_err();
         assert_eq!(err.path, "/tools/1");
+    }
+
+    #[test]
+    fn bedrock_tool_specs_are_read_whole_or_from_a_converse_request_and_cache_points_skipped() {
+        let spec = json!({"toolSpec": {"name": "get_weather", "description": "Weather.", "strict": true,
+            "inputSchema": {"json": {"type": "object", "properties": {"city": {"type": "string"}}}}}});
+        let request = json!({"modelId": "m", "toolConfig": {"tools": [spec, {"cachePoint": {"type": "default"}}],
+            "toolChoice": {"auto": {}}}});
+        let defs = read_any(&request, "tools").unwrap();
+        assert_eq!(defs.len(), 1, "the cache point is not a tool");
+        assert_eq!((defs[0].name.as_str(), defs[0].description.as_str(), defs[0].strict), ("get_weather", "Weather.", Some(true)));
+        assert_eq!(defs[0].schema, json!({"type": "object", "properties": {"city": {"type": "string"}}}));
+        assert_eq!(defs[0].schema_at, "/toolConfig/tools/0/toolSpec/inputSchema/json");
     }
 }

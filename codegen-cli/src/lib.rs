@@ -95,9 +95,13 @@ struct LowerArgs {
     /// Bedrock: lower for strict tool use (`strict: true`, Anthropic's strict subset)
     #[arg(long)]
     bedrock_strict: bool,
-    /// Gemini: JSON Schema in `parametersJsonSchema` instead of the OpenAPI subset in `parameters`
+    /// Gemini: JSON Schema in `parametersJsonSchema` for every declaration [default: the OpenAPI
+    /// subset in `parameters`, and `parametersJsonSchema` for a tool it cannot express, with a warning]
     #[arg(long)]
     gemini_json_schema: bool,
+    /// Gemini: `parameters` only; refuse a tool they cannot express instead of giving it `parametersJsonSchema`
+    #[arg(long, conflicts_with = "gemini_json_schema")]
+    gemini_parameters_only: bool,
     /// Write one output per input file into this folder [default: standard output, one input]
     #[arg(long, value_name = "DIR")]
     out: Option<PathBuf>,
@@ -175,7 +179,8 @@ pub fn main() -> ExitCode {
             let options = RenderOptions::default()
                 .anthropic_strict(args.anthropic_strict)
                 .bedrock_strict(args.bedrock_strict)
-                .gemini_json_schema(args.gemini_json_schema);
+                .gemini_json_schema(args.gemini_json_schema)
+                .gemini_parameters_only(args.gemini_parameters_only);
             lower::run(&args.files, &lower::Lowering { target: args.target, options, out: args.out.as_deref() })
         }
         Command::Import(args) => import::run(&args.file, args.out.as_deref()),

@@ -158,10 +158,39 @@ fn a_tool_name_used_twice_in_a_package_names_both_places() {
 
 #[test]
 fn a_render_error_names_tool_target_path_and_rule() {
+    // An alias hides the map from the macro; strict OpenAI refuses it at render time.
+    let source = r#"
+/// Labels.
+pub type Labels = std::collections::HashMap<String, String>;
+
+/// Label the page.
+///
+/// # Arguments
+/// * `labels` - The labels.
+#[tool_runtime::tool]
+pub fn label(labels: Labels) -> usize { labels.len() }
+"#;
+    let dir = fixture("map", &[("src/lib.rs", source)]);
+    let output = toolc(&["export"], &dir);
+    assert_eq!(output.status.code(), Some(1));
+    let text = stderr(&output);
+    assert!(
+        text.contains("tool `label` cannot be rendered for openai at /function/parameters/properties/labels: a map"),
+        "{text}"
+    );
+    let only_mcp = toolc(&["export", "--target", "mcp"], &dir);
+    assert!(only_mcp.status.success(), "MCP has no strict mode: {}", stderr(&only_mcp));
+}
+
+#[test]
+fn a_recursive_type_takes_gemini_json_schema_with_a_warning_lint_shows() {
     let source = r#"
 /// A tree.
 #[derive(serde::Deserialize, schemars::JsonSchema)]
-pub struct Tree { pub children: Vec<Tree> }
+pub struct Tree {
+    /// The branches.
+    pub children: Vec<Tree>,
+}
 
 /// Store a tree.
 ///
@@ -171,17 +200,21 @@ pub struct Tree { pub children: Vec<Tree> }
 pub fn store(tree: Tree) -> usize { tree.children.len() }
 "#;
     let dir = fixture("recursive", &[("src/lib.rs", source)]);
-    let output = toolc(&["export"], &dir);
-    assert_eq!(output.status.code(), Some(1));
-    let text = stderr(&output);
+    let output = toolc(&["export", "--target", "gemini"], &dir);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let gemini = read_json(&dir.join("schemas/recursive/gemini.json"));
+    let store = &gemini[0]["functionDeclarations"][0];
+    assert!(store.get("parameters").is_none() && store["parametersJsonSchema"]["$defs"]["Tree"].is_object(), "{store}");
+    let lint = toolc(&["lint"], &dir);
+    let text = stderr(&lint);
     assert!(
         text.contains(
-            "tool `store` cannot be rendered for gemini at /parameters/$defs/Tree: the type `Tree` is recursive"
+            "warning: `store`: the declaration is written with `parametersJsonSchema`, which can express it, since \
+             `parameters` cannot: the type `Tree` is recursive (Tree → Tree)"
         ),
         "{text}"
     );
-    let only_mcp = toolc(&["export", "--target", "mcp"], &dir);
-    assert!(only_mcp.status.success(), "MCP keeps the recursion under $defs: {}", stderr(&only_mcp));
+    assert!(text.contains("= note: lowering for gemini said so"), "{text}");
 }
 
 #[test]
@@ -277,6 +310,47 @@ fn lower_fails_naming_the_path_it_cannot_express() {
     assert!(toolc(&["lower", "--target", "anthropic", file.to_str().unwrap()], Path::new(".")).status.success());
     let missing = toolc(&["lower", "--target", "mcp", "no-such-file.json"], Path::new("."));
     assert_eq!(missing.status.code(), Some(2));
+}
+
+#[test]
+fn lower_gives_gemini_parameters_json_schema_where_parameters_cannot_unless_asked_for_parameters_only() {
+    let tools = json!([
+        {"name": "ping", "description": "Ping.", "input_schema": {"type": "object", "properties": {"host": {"type": "string"}}}},
+        {"name": "fetch", "description": "Fetch.", "input_schema": {"type": "object", "properties": {"Content-Type": {"type": "string"}}}}
+    ]);
+    let file = json_file("content-type.json", &tools);
+    let file = file.to_str().unwrap();
+    let output = toolc(&["lower", "--target", "gemini", file], Path::new("."));
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let lowered: Value = serde_json::from_slice(&output.stdout).unwrap();
+    let declarations = &lowered[0]["functionDeclarations"];
+    assert_eq!(declarations[0]["parameters"]["properties"]["host"]["type"], "string");
+    assert!(declarations[1].get("parameters").is_none());
+    assert_eq!(declarations[1]["parametersJsonSchema"]["properties"]["Content-Type"]["type"], "string");
+    assert_eq!(
+        stderr(&output),
+        "warning: fetch [gemini] /parameters/properties/Content-Type: warning: the declaration is written with \
+         `parametersJsonSchema`, which can express it, since `parameters` cannot: the property name `Content-Type` \
+         does not match `^[a-zA-Z_][a-zA-Z0-9_]{0,63}$`\n"
+    );
+
+    let only = toolc(&["lower", "--target", "gemini", "--gemini-parameters-only", file], Path::new("."));
+    assert_eq!(only.status.code(), Some(1));
+    let lowered: Value = serde_json::from_slice(&only.stdout).unwrap();
+    assert_eq!(lowered[0]["functionDeclarations"].as_array().unwrap().len(), 1, "`ping` is still written");
+    assert_eq!(
+        stderr(&only),
+        "error: tool `fetch` cannot be rendered for gemini at /parameters/properties/Content-Type: the property \
+         name `Content-Type` does not match `^[a-zA-Z_][a-zA-Z0-9_]{0,63}$`; rename the property\n\
+         error: 1 tool(s) refused; the other 1 lowered for gemini\n"
+    );
+
+    let both = toolc(
+        &["lower", "--target", "gemini", "--gemini-parameters-only", "--gemini-json-schema", file],
+        Path::new("."),
+    );
+    assert_eq!(both.status.code(), Some(2), "{}", stderr(&both));
+    assert!(stderr(&both).contains("cannot be used with"), "{}", stderr(&both));
 }
 
 #[test]

@@ -26,12 +26,13 @@ use support::{collect, corpus, run, tmp, workspace};
 mod support;
 
 /// The targets and options `lower` is run with, named as the SDK checks name their renderings.
-const VARIANTS: [(&str, &str, &[&str]); 10] = [
+const VARIANTS: [(&str, &str, &[&str]); 11] = [
     ("openai", "openai", &[]),
     ("openai-responses", "openai-responses", &[]),
     ("anthropic", "anthropic", &[]),
     ("anthropic-strict", "anthropic", &["--anthropic-strict"]),
     ("gemini", "gemini", &[]),
+    ("gemini-parameters-only", "gemini", &["--gemini-parameters-only"]),
     ("gemini-json-schema", "gemini", &["--gemini-json-schema"]),
     ("bedrock", "bedrock", &[]),
     ("bedrock-strict", "bedrock", &["--bedrock-strict"]),

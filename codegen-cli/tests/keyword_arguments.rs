@@ -336,8 +336,8 @@ impl Input {
 // ---------------------------------------------------------------------------------------------
 // The renderings and where each puts the tool.
 
-/// Every target with default options, then Anthropic strict, Bedrock strict and Gemini
-/// `parametersJsonSchema`.
+/// Every target with default options, then Anthropic strict, Bedrock strict, Gemini `parameters`
+/// only and Gemini `parametersJsonSchema`.
 fn renderings() -> Vec<(Target, RenderOptions)> {
     Target::ALL
         .iter()
@@ -345,6 +345,7 @@ fn renderings() -> Vec<(Target, RenderOptions)> {
         .chain([
             (Target::Anthropic, RenderOptions::default().anthropic_strict(true)),
             (Target::Bedrock, RenderOptions::default().bedrock_strict(true)),
+            (Target::Gemini, RenderOptions::default().gemini_parameters_only(true)),
             (Target::Gemini, RenderOptions::default().gemini_json_schema(true)),
         ])
         .collect()
@@ -355,6 +356,7 @@ fn rendering_name(target: Target, options: &RenderOptions) -> String {
         Target::Anthropic if options.anthropic_strict => "anthropic (strict)".to_owned(),
         Target::Bedrock if options.bedrock_strict => "bedrock (strict)".to_owned(),
         Target::Gemini if options.gemini_json_schema => "gemini (parametersJsonSchema)".to_owned(),
+        Target::Gemini if options.gemini_parameters_only => "gemini (parameters only)".to_owned(),
         _ => target.to_string(),
     }
 }
@@ -384,7 +386,8 @@ fn fields(target: Target, options: &RenderOptions) -> (&'static str, &'static st
 /// A property-name rule: as the error message writes it, and the test of a name.
 type NameRule = (&'static str, fn(&str) -> bool);
 
-/// The property-name rule a target documents, where it has one: a name outside it is refused.
+/// The property-name rule a target documents, where it has one: a name outside it is refused (or,
+/// for Gemini without `parameters` only, given `parametersJsonSchema`).
 fn property_name_rule(target: Target, options: &RenderOptions) -> Option<NameRule> {
     fn anthropic(name: &str) -> bool {
         (1..=64).contains(&name.len()) && name.bytes().all(|b| b.is_ascii_alphanumeric() || b"_.-".contains(&b))
@@ -531,8 +534,24 @@ fn check_lowered(args: &[Arg], target: Target, options: &RenderOptions, lowered:
             _ => None,
         })
         .collect();
-    let broken_rule = property_name_rule(target, options)
+    let mut broken_rule = property_name_rule(target, options)
         .and_then(|(rule, valid)| all_names(args).into_iter().find(|name| !valid(name)).map(|name| (rule, name)));
+    // Gemini, unless asked for `parameters` only: such a tool takes `parametersJsonSchema`, with a
+    // warning naming the property.
+    let mut schema_at = schema_at;
+    if target == Target::Gemini
+        && !options.gemini_parameters_only
+        && let Some((rule, name)) = broken_rule.take()
+    {
+        schema_at = "/parametersJsonSchema";
+        let warned = lowered.messages.iter().any(|message| {
+            matches!(message, Message::Warning(text) if text.contains("`parametersJsonSchema`")
+                && text.contains("/properties/") && text.contains(rule))
+        });
+        if !warned {
+            failures.push(format!("no warning that `{name}` moved the tool to `parametersJsonSchema`"));
+        }
+    }
     if lowered.refused != usize::from(tools.is_empty()) {
         failures.push(format!("{} tool(s) counted refused, {} lowered", lowered.refused, tools.len()));
     }

@@ -69,9 +69,25 @@ def anthropic(variant, tools):
                 check(label + " transform_schema", False, repr(err))
 
 
+# Each pair is one of two forms of one thing: a declaration takes either, never both (the API
+# reference: "mutually exclusive"; `FunctionDeclaration` itself does not check it). One request may
+# hold declarations of both forms: the SDK itself merges functions it declares with
+# `parameters_json_schema` and `Tool`s given with `parameters` into one `function_declarations` list
+# (`_transformers.t_tools`).
+EXCLUSIVE = (("parameters", "parametersJsonSchema"), ("response", "responseJsonSchema"))
+
+
 def gemini(variant, tools):
+    try:
+        types.GenerateContentConfig.model_validate({"tools": tools})
+        check(f"{variant} google-genai GenerateContentConfig accepts the tools", True)
+    except Exception as err:
+        check(f"{variant} google-genai GenerateContentConfig accepts the tools", False, str(err))
     for group in tools:
         for declaration in group["functionDeclarations"]:
+            for pair in EXCLUSIVE:
+                both = all(key in declaration for key in pair)
+                check(f"{variant} {declaration['name']} has at most one of {', '.join(pair)}", not both)
             label = f"{variant} {declaration['name']} google-genai"
             try:
                 types.FunctionDeclaration.model_validate(declaration)

@@ -100,6 +100,28 @@ fn provider_sdks_accept_every_rendering() {
         }
     }
 
+    // One Gemini request whose declarations take both forms: `parameters` where they can express
+    // the tool, `parametersJsonSchema` where they cannot (a header name, a recursive type).
+    let header =
+        json!({"type": "object", "properties": {"Content-Type": {"type": "string"}, "url": {"type": "string"}}});
+    let tree = json!({
+        "type": "object",
+        "properties": {"root": {"$ref": "#/$defs/Node"}},
+        "$defs": {"Node": {"type": "object", "properties": {"kids": {"type": "array", "items": {"$ref": "#/$defs/Node"}}}}}
+    });
+    let mixed = [
+        tool_runtime::ToolDef::new("post", "Post a body.", header),
+        tool_runtime::ToolDef::new("plant", "Plant a tree.", tree.clone()).with_output_schema(Some(tree)),
+    ];
+    let mut defs: Vec<&tool_runtime::ToolDef> = packages.values().next().unwrap()[..3].to_vec();
+    defs.extend(&mixed);
+    let rendered = render_tools(defs, Target::Gemini, &RenderOptions::default()).unwrap_or_else(|err| panic!("{err}"));
+    let declarations = rendered.value[0]["functionDeclarations"].as_array().unwrap();
+    let forms = |key: &str| declarations.iter().filter(|declaration| declaration.get(key).is_some()).count();
+    assert_eq!((forms("parameters"), forms("parametersJsonSchema")), (3, 2), "{}", rendered.value);
+    let document = serde_json::to_string_pretty(&json!({"tools": rendered.value})).unwrap();
+    std::fs::write(renderings.join("mixed.gemini.json"), document).unwrap();
+
     // Response formats, wrapped as tools so the same SDK checks apply to their schemas.
     let mut openai = Vec::new();
     let mut anthropic = Vec::new();

@@ -28,11 +28,19 @@ pub fn store_outline(outline: Section) -> usize {
 #[test]
 fn recursion_is_an_error_where_a_target_has_no_refs() {
     let def = StoreOutlineTool::definition();
-    let err = def.render(Target::Gemini).unwrap_err();
+    let only = RenderOptions::default().gemini_parameters_only(true);
+    let err = def.render_with(Target::Gemini, &only).unwrap_err();
     assert_eq!(
         err.to_string(),
-        "tool `store_outline` cannot be rendered for gemini at /parameters/$defs/Section: the type `Section` is recursive (Section → Section): Gemini `parameters` has no `$ref`, so a recursive type cannot be expressed; render with the `gemini_json_schema` option (`parametersJsonSchema`), or break the cycle"
+        "tool `store_outline` cannot be rendered for gemini at /parameters/$defs/Section: the type `Section` is recursive (Section → Section): Gemini `parameters` has no `$ref`, so a recursive type cannot be expressed there"
     );
+    // Without asking for `parameters` only, the declaration takes `parametersJsonSchema`, and says why.
+    let rendered = def.render(Target::Gemini).unwrap();
+    assert!(rendered.value.get("parameters").is_none());
+    let warning = &rendered.report.changes[0];
+    assert_eq!(warning.kind, tool_runtime::ChangeKind::Warning);
+    assert_eq!(warning.path, "/parameters/$defs/Section");
+    assert!(warning.detail.ends_with(&err.rule), "{warning}");
 
     let strict = RenderOptions::default().anthropic_strict(true);
     let err = def.render_with(Target::Anthropic, &strict).unwrap_err();
@@ -48,6 +56,7 @@ fn recursion_is_kept_under_defs_where_refs_work() {
         (Target::Anthropic, RenderOptions::default(), "/input_schema"),
         (Target::Mcp, RenderOptions::default(), "/inputSchema"),
         (Target::Gemini, RenderOptions::default().gemini_json_schema(true), "/parametersJsonSchema"),
+        (Target::Gemini, RenderOptions::default(), "/parametersJsonSchema"),
     ] {
         let rendered = def.render_with(target, &options).unwrap().value;
         let schema = rendered.pointer(pointer).unwrap();
@@ -130,12 +139,17 @@ fn names_and_property_keys_are_checked_per_target() {
         "Fetch.",
         json!({"type": "object", "properties": {"max-bytes": {"type": "integer"}}, "required": ["max-bytes"]}),
     );
-    let err = dashed.render(Target::Gemini).unwrap_err();
+    let only = RenderOptions::default().gemini_parameters_only(true);
+    let err = dashed.render_with(Target::Gemini, &only).unwrap_err();
     assert_eq!(err.path, "/parameters/properties/max-bytes");
     assert!(
         err.rule.starts_with("the property name `max-bytes` does not match `^[a-zA-Z_][a-zA-Z0-9_]{0,63}$`"),
         "{err}"
     );
+    // `parametersJsonSchema` takes any key: the declaration takes it, and the report says why.
+    let rendered = dashed.render(Target::Gemini).unwrap();
+    assert_eq!(rendered.value["parametersJsonSchema"]["required"], json!(["max-bytes"]));
+    assert!(rendered.report.changes.iter().any(|change| change.path == err.path && change.detail.ends_with(&err.rule)));
     assert!(dashed.render(Target::Anthropic).is_ok(), "Anthropic takes dashes in keys");
 }
 

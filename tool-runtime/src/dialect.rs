@@ -106,19 +106,32 @@ impl std::error::Error for UnknownTarget {}
 
 /// Per-target choices that are not targets of their own.
 ///
+/// Gemini takes a declaration's arguments as `parameters` (the OpenAPI subset) or as
+/// `parametersJsonSchema` (JSON Schema), one or the other per declaration. By default a declaration
+/// has `parameters`, and one `parameters` cannot express (a recursive type, a property name such as
+/// `Content-Type`, `allOf`) has `parametersJsonSchema`, with a warning in the lowering report;
+/// [`gemini_parameters_only`](RenderOptions::gemini_parameters_only) refuses such a tool instead,
+/// and [`gemini_json_schema`](RenderOptions::gemini_json_schema) gives every declaration
+/// `parametersJsonSchema`.
+///
 /// ```
 /// use tool_runtime::RenderOptions;
 ///
 /// let options = RenderOptions::default().anthropic_strict(true);
-/// assert!(options.anthropic_strict && !options.gemini_json_schema);
+/// assert!(options.anthropic_strict && !options.gemini_json_schema && !options.gemini_parameters_only);
 /// ```
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct RenderOptions {
     /// Anthropic: `"strict": true` and the strict subset (off by default: the full schema).
     pub anthropic_strict: bool,
-    /// Gemini: `parametersJsonSchema` (JSON Schema) instead of `parameters` (the OpenAPI subset).
+    /// Gemini: `parametersJsonSchema` (JSON Schema) instead of `parameters` (the OpenAPI subset), for
+    /// every declaration.
     pub gemini_json_schema: bool,
+    /// Gemini: `parameters` only; a tool they cannot express is refused rather than given
+    /// `parametersJsonSchema` (off by default: it falls back, with a warning). Without effect when
+    /// [`gemini_json_schema`](RenderOptions::gemini_json_schema) is on.
+    pub gemini_parameters_only: bool,
     /// Bedrock: `"strict": true` on the tools that ask for it, lowered to the strict subset
     /// (off by default: the full schema). Bedrock does not publish its subset; toolc lowers to
     /// Anthropic's, the strictest it knows.
@@ -141,6 +154,12 @@ impl RenderOptions {
     /// Sets [`RenderOptions::bedrock_strict`].
     pub fn bedrock_strict(mut self, on: bool) -> Self {
         self.bedrock_strict = on;
+        self
+    }
+
+    /// Sets [`RenderOptions::gemini_parameters_only`].
+    pub fn gemini_parameters_only(mut self, on: bool) -> Self {
+        self.gemini_parameters_only = on;
         self
     }
 }

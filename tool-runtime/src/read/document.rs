@@ -5,7 +5,7 @@
 use std::borrow::Cow;
 
 use super::{ReadError, hidden};
-use crate::{RenderError, RenderOptions, Rendered, Target, ToolDef, render_tools};
+use crate::{ChangeKind, RenderError, RenderOptions, Rendered, Target, ToolDef, render_tools};
 
 /// What [`lower`] made of a document.
 #[derive(Debug, PartialEq)]
@@ -27,7 +27,8 @@ pub enum Message {
     /// What was read or changed: a dialect quirk, a lowering's change.
     Note(String),
     /// What may hurt: text a definition hides from a reader, strict mode given up, a size near a
-    /// limit.
+    /// limit, a Gemini declaration written with `parametersJsonSchema` since `parameters` cannot
+    /// express it.
     Warning(String),
     /// A tool refused, with its JSON path and rule; or how many were.
     Error(String),
@@ -242,9 +243,13 @@ pub(crate) fn lower_leniently<'a>(
     render_tools(defs.iter().map(AsRef::as_ref), target, options).map(|rendered| (rendered, defs.len()))
 }
 
-/// The lowering's report, and the count of refused tools, after the messages so far.
+/// The lowering's report (its warnings as warnings: a size near a limit, a Gemini declaration
+/// written with `parametersJsonSchema`), and the count of refused tools, after the messages so far.
 fn finish(rendered: Rendered, mut messages: Vec<Message>, refused: usize, kept: usize, target: Target) -> Lowered {
-    messages.extend(rendered.report.changes.iter().map(|change| Message::Note(change.to_string())));
+    messages.extend(rendered.report.changes.iter().map(|change| match change.kind {
+        ChangeKind::Warning => Message::Warning(change.to_string()),
+        _ => Message::Note(change.to_string()),
+    }));
     if refused > 0 {
         messages.push(Message::Error(format!("{refused} tool(s) refused; the other {kept} lowered for {target}")));
     }

@@ -96,9 +96,10 @@ fn one(item: &Value, at: &str, file_stem: &str) -> Result<Vec<Definition>, ReadE
         }]);
     }
     // Bedrock's other members of a tools list: a cache checkpoint, a tool the service runs itself.
-    if item.as_object().is_some_and(|object| {
-        !object.is_empty() && object.keys().all(|key| key == "cachePoint" || key == "systemTool")
-    }) {
+    if item
+        .as_object()
+        .is_some_and(|object| !object.is_empty() && object.keys().all(|key| key == "cachePoint" || key == "systemTool"))
+    {
         return Ok(Vec::new());
     }
     if let Some(Value::Array(declarations)) = item.get("functionDeclarations") {
@@ -204,7 +205,10 @@ mod tests {
             "toolChoice": {"auto": {}}}});
         let defs = read_any(&request, "tools").unwrap();
         assert_eq!(defs.len(), 1, "the cache point is not a tool");
-        assert_eq!((defs[0].name.as_str(), defs[0].description.as_str(), defs[0].strict), ("get_weather", "Weather.", Some(true)));
+        assert_eq!(
+            (defs[0].name.as_str(), defs[0].description.as_str(), defs[0].strict),
+            ("get_weather", "Weather.", Some(true))
+        );
         assert_eq!(defs[0].schema, json!({"type": "object", "properties": {"city": {"type": "string"}}}));
         assert_eq!(defs[0].schema_at, "/toolConfig/tools/0/toolSpec/inputSchema/json");
     }

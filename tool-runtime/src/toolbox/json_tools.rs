@@ -10,7 +10,7 @@ use super::ToolList;
 use crate::call::Arguments;
 use crate::read::document::{Checked, lower_leniently};
 use crate::read::{Message, ReadError};
-use crate::{ArgumentProblem, RenderError, RenderOptions, Rendered, Target, ToolDef, ToolError};
+use crate::{ArgumentProblem, ChangeKind, RenderError, RenderOptions, Rendered, Target, ToolDef, ToolError};
 
 /// Tool definitions read from JSON in any provider's format, as a toolbox built on them needs them.
 ///
@@ -102,7 +102,9 @@ impl JsonTools {
     }
 
     /// What reading the definitions and rendering them for `target` had to say, in order: the
-    /// dialect quirks read, each tool left out with its JSON path and rule, strict mode given up.
+    /// dialect quirks read, each tool left out with its JSON path and rule, strict mode given up,
+    /// and the rendering's warnings (a Gemini declaration written with `parametersJsonSchema`, a
+    /// size near a limit).
     pub fn messages(&self, target: Target) -> &[Message] {
         &self.lenient(target).messages
     }
@@ -149,7 +151,12 @@ impl JsonTools {
             let mut refused = messages.iter().filter(|message| matches!(message, Message::Error(_))).count();
             let value =
                 lower_leniently(self.checked.kept(), target, &RenderOptions::default(), &mut messages, &mut refused)
-                    .map(|(rendered, _)| rendered.value);
+                    .map(|(rendered, _)| {
+                        let warnings =
+                            rendered.report.changes.iter().filter(|change| change.kind == ChangeKind::Warning);
+                        messages.extend(warnings.map(|change| Message::Warning(change.to_string())));
+                        rendered.value
+                    });
             if let Err(err) = &value {
                 messages.push(Message::Error(err.for_json_authors()));
             }
@@ -173,5 +180,28 @@ impl JsonTools {
 impl std::fmt::Debug for JsonTools {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_tuple("JsonTools").field(&self.list).finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    #[test]
+    fn a_gemini_declaration_written_with_parameters_json_schema_is_a_warning_and_stays_in() {
+        let document = json!([
+            {"name": "ping", "description": "Ping.", "input_schema": {"type": "object", "properties": {"host": {"type": "string"}}}},
+            {"name": "post", "description": "Post.", "input_schema": {"type": "object", "properties": {"Content-Type": {"type": "string"}}}}
+        ]);
+        let tools = JsonTools::read(&document).unwrap();
+        let declarations = &tools.render(Target::Gemini).unwrap()[0]["functionDeclarations"];
+        assert!(declarations[0].get("parameters").is_some() && declarations[1].get("parametersJsonSchema").is_some());
+        let [Message::Warning(warning)] = tools.messages(Target::Gemini) else {
+            panic!("{:?}", tools.messages(Target::Gemini))
+        };
+        assert!(warning.starts_with("post [gemini] /parameters/properties/Content-Type: warning: "), "{warning}");
+        assert!(tools.messages(Target::OpenAi).is_empty(), "{:?}", tools.messages(Target::OpenAi));
     }
 }

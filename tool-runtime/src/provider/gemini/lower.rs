@@ -1,5 +1,8 @@
 //! Gemini function declarations: `parameters` (the OpenAPI 3.0 subset the SDK's `Schema` takes) by
-//! default; `parametersJsonSchema` with the option.
+//! default, and `parametersJsonSchema` for a tool `parameters` cannot express (with a warning naming
+//! the path and the rule), unless the options ask for `parameters` only; `parametersJsonSchema` for
+//! every tool with the `gemini_json_schema` option. Either form per declaration: the API takes one
+//! or the other on each, so one request may hold both.
 //!
 //! `parameters` passes: flatten a tagged root union → inline every ref (recursion cannot be
 //! expressed) → OpenAPI form (`nullable`, `const` as a one-value enum, string enums, `oneOf` as
@@ -47,8 +50,7 @@ const KEPT: &[&str] = &[
 ];
 const REFUSED: &[&str] =
     &["allOf", "not", "if", "then", "else", "prefixItems", "dependentSchemas", "patternProperties"];
-const RECURSION: &str = "Gemini `parameters` has no `$ref`, so a recursive type cannot be expressed; render with the \
-                         `gemini_json_schema` option (`parametersJsonSchema`), or break the cycle";
+const RECURSION: &str = "Gemini `parameters` has no `$ref`, so a recursive type cannot be expressed there";
 
 fn name_ok(name: &str) -> bool {
     let bytes = name.as_bytes();
@@ -67,33 +69,77 @@ pub(crate) fn declaration(
     options: &RenderOptions,
     lowering: &mut Lowering,
 ) -> Result<Value, RenderError> {
+    // The name rule is the declaration's, whichever form its schemas take.
     check_name(&def.name, name_ok, "`^[a-zA-Z_][a-zA-Z0-9_.:-]{0,127}$`", lowering)?;
     let text = description(def, true);
     check_description(&text, lowering);
-    let mut declaration = json!({"name": def.name, "description": text});
+    let named = json!({"name": def.name, "description": text});
+    let mut declaration = named.clone();
     if options.gemini_json_schema {
-        let mut input = flat_copy(&def.input_schema, "/parametersJsonSchema", lowering)?;
-        inline_refs(&mut input, "/parametersJsonSchema", Recursion::Keep, lowering)?;
-        object_root(&mut input, "/parametersJsonSchema", lowering)?;
-        declaration["parametersJsonSchema"] = input;
-        if let Some(output) = &def.output_schema {
-            let mut output = output.clone();
-            inline_refs(&mut output, "/responseJsonSchema", Recursion::Keep, lowering)?;
-            declaration["responseJsonSchema"] = output;
-        }
-    } else {
-        let mut input = flat_copy(&def.input_schema, "/parameters", lowering)?;
-        openapi(&mut input, "/parameters", lowering)?;
-        object_root(&mut input, "/parameters", lowering)?;
-        check_property_keys(&mut input, "/parameters", key_ok, "`^[a-zA-Z_][a-zA-Z0-9_]{0,63}$`", lowering)?;
-        declaration["parameters"] = input;
-        if let Some(output) = &def.output_schema {
-            let mut output = output.clone();
-            openapi(&mut output, "/response", lowering)?;
-            declaration["response"] = output;
-        }
+        json_schema_form(def, &mut declaration, lowering)?;
+        return Ok(declaration);
     }
-    Ok(declaration)
+    let mut tried = Lowering::new(&def.name, lowering.target);
+    let refused = match parameters_form(def, &mut declaration, &mut tried) {
+        Ok(()) => {
+            lowering.report.changes.append(&mut tried.report.changes);
+            return Ok(declaration);
+        }
+        Err(refused) if options.gemini_parameters_only => return Err(refused),
+        Err(refused) => refused,
+    };
+    // One declaration may take `parametersJsonSchema` while the others of its request take
+    // `parameters`: the two are alternatives per declaration.
+    let mut declaration = named;
+    let mut fallen_back = Lowering::new(&def.name, lowering.target);
+    match json_schema_form(def, &mut declaration, &mut fallen_back) {
+        Ok(()) => {
+            lowering.note(
+                &refused.path,
+                ChangeKind::Warning,
+                format!(
+                    "the declaration is written with `parametersJsonSchema`, which can express it, since `parameters` \
+                     cannot: {}",
+                    refused.rule
+                ),
+            );
+            lowering.report.changes.append(&mut fallen_back.report.changes);
+            Ok(declaration)
+        }
+        // The same rule in both forms: said in the terms of the form asked for, as before the fallback.
+        Err(also) if also.rule == refused.rule => Err(refused),
+        // What neither form can carry.
+        Err(also) => Err(also),
+    }
+}
+
+/// `parameters` (and `response`): the OpenAPI subset.
+fn parameters_form(def: &ToolDef, declaration: &mut Value, lowering: &mut Lowering) -> Result<(), RenderError> {
+    let mut input = flat_copy(&def.input_schema, "/parameters", lowering)?;
+    openapi(&mut input, "/parameters", lowering)?;
+    object_root(&mut input, "/parameters", lowering)?;
+    check_property_keys(&mut input, "/parameters", key_ok, "`^[a-zA-Z_][a-zA-Z0-9_]{0,63}$`", lowering)?;
+    declaration["parameters"] = input;
+    if let Some(output) = &def.output_schema {
+        let mut output = output.clone();
+        openapi(&mut output, "/response", lowering)?;
+        declaration["response"] = output;
+    }
+    Ok(())
+}
+
+/// `parametersJsonSchema` (and `responseJsonSchema`): JSON Schema, refs and all.
+fn json_schema_form(def: &ToolDef, declaration: &mut Value, lowering: &mut Lowering) -> Result<(), RenderError> {
+    let mut input = flat_copy(&def.input_schema, "/parametersJsonSchema", lowering)?;
+    inline_refs(&mut input, "/parametersJsonSchema", Recursion::Keep, lowering)?;
+    object_root(&mut input, "/parametersJsonSchema", lowering)?;
+    declaration["parametersJsonSchema"] = input;
+    if let Some(output) = &def.output_schema {
+        let mut output = output.clone();
+        inline_refs(&mut output, "/responseJsonSchema", Recursion::Keep, lowering)?;
+        declaration["responseJsonSchema"] = output;
+    }
+    Ok(())
 }
 
 /// Structured output: the value of `generationConfig.responseSchema` (or, with the option,
@@ -263,9 +309,98 @@ fn constants(node: &mut Map<String, Value>, at: &str, lowering: &mut Lowering) {
 
 #[cfg(test)]
 mod tests {
-    use serde_json::json;
+    use serde_json::{Value, json};
 
-    use crate::{Target, ToolDef};
+    use crate::{ChangeKind, RenderOptions, Target, ToolDef, render_tools};
+
+    fn headers() -> ToolDef {
+        let schema = json!({
+            "type": "object",
+            "properties": {"url": {"type": "string"}, "Content-Type": {"type": "string"}},
+            "required": ["url"]
+        });
+        ToolDef::new("fetch", "Fetch a URL.", schema)
+    }
+
+    #[test]
+    fn a_property_name_parameters_refuses_falls_back_to_json_schema_with_a_warning() {
+        let rendered = headers().render(Target::Gemini).unwrap();
+        assert!(rendered.value.get("parameters").is_none(), "{}", rendered.value);
+        assert_eq!(rendered.value["parametersJsonSchema"]["properties"]["Content-Type"], json!({"type": "string"}));
+        let [warning] = &rendered.report.changes[..] else { panic!("{:?}", rendered.report) };
+        assert_eq!(warning.kind, ChangeKind::Warning);
+        assert_eq!(
+            warning.to_string(),
+            "fetch [gemini] /parameters/properties/Content-Type: warning: the declaration is written with \
+             `parametersJsonSchema`, which can express it, since `parameters` cannot: the property name \
+             `Content-Type` does not match `^[a-zA-Z_][a-zA-Z0-9_]{0,63}$`"
+        );
+    }
+
+    #[test]
+    fn parameters_only_refuses_as_before() {
+        let only = RenderOptions::default().gemini_parameters_only(true);
+        let err = headers().render_with(Target::Gemini, &only).unwrap_err();
+        assert_eq!(err.path, "/parameters/properties/Content-Type");
+        assert_eq!(err.rule, "the property name `Content-Type` does not match `^[a-zA-Z_][a-zA-Z0-9_]{0,63}$`");
+        // `gemini_json_schema` decides every declaration's form; `parameters` only is then moot.
+        let both = only.gemini_json_schema(true);
+        let rendered = headers().render_with(Target::Gemini, &both).unwrap();
+        assert!(rendered.value["parametersJsonSchema"].is_object() && rendered.report.is_empty());
+    }
+
+    #[test]
+    fn a_recursive_output_alone_also_moves_the_declaration_to_json_schema() {
+        let tree = json!({"$defs": {"Tree": {"type": "object", "properties": {"kids": {"type": "array", "items": {"$ref": "#/$defs/Tree"}}}}}, "$ref": "#/$defs/Tree"});
+        let def =
+            ToolDef::new("grow", "Grow a tree.", json!({"type": "object", "properties": {"seed": {"type": "string"}}}))
+                .with_output_schema(Some(tree));
+        let rendered = def.render(Target::Gemini).unwrap();
+        let keys: Vec<&str> = rendered.value.as_object().unwrap().keys().map(String::as_str).collect();
+        assert_eq!(keys, ["description", "name", "parametersJsonSchema", "responseJsonSchema"]);
+        assert_eq!(rendered.report.changes[0].path, "/response/$defs/Tree");
+        assert!(rendered.report.changes[0].detail.ends_with("so a recursive type cannot be expressed there"));
+    }
+
+    #[test]
+    fn what_neither_form_can_carry_is_refused() {
+        // The name rule is the declaration's own.
+        let err = ToolDef::new("9lives", "Count.", json!({"type": "object"})).render(Target::Gemini).unwrap_err();
+        assert_eq!(
+            (err.path.as_str(), err.rule.as_str()),
+            ("/name", "the name `9lives` does not match `^[a-zA-Z_][a-zA-Z0-9_.:-]{0,127}$`")
+        );
+        // The same rule in both forms: said in the words of `parameters`, as before.
+        let untagged = json!({"anyOf": [{"type": "object", "properties": {"a": {"type": "string"}}}, {"type": "object", "properties": {"b": {"type": "string"}}}]});
+        let err = ToolDef::new("pick", "Pick.", untagged).render(Target::Gemini).unwrap_err();
+        assert_eq!(err.path, "/parameters");
+        // `parameters` refuses the recursion first; `parametersJsonSchema` the reference to nothing.
+        let both = json!({
+            "type": "object",
+            "properties": {"tree": {"$ref": "#/$defs/Tree"}, "gone": {"$ref": "#/$defs/Missing"}},
+            "$defs": {"Tree": {"type": "object", "properties": {"kids": {"type": "array", "items": {"$ref": "#/$defs/Tree"}}}}}
+        });
+        let err = ToolDef::new("plant", "Plant.", both).render(Target::Gemini).unwrap_err();
+        assert_eq!(err.path, "/parametersJsonSchema/properties/gone/$ref");
+        assert!(err.rule.starts_with("`$ref` `#/$defs/Missing` points to no definition"), "{err}");
+    }
+
+    #[test]
+    fn one_request_mixes_the_two_forms_in_input_order_the_same_every_time() {
+        let plain =
+            ToolDef::new("ping", "Ping.", json!({"type": "object", "properties": {"host": {"type": "string"}}}));
+        let render = || render_tools([&plain, &headers()], Target::Gemini, &RenderOptions::default()).unwrap();
+        let rendered = render();
+        let declarations = rendered.value[0]["functionDeclarations"].as_array().unwrap();
+        let forms: Vec<bool> = declarations.iter().map(|declaration| declaration.get("parameters").is_some()).collect();
+        assert_eq!(forms, [true, false]);
+        assert!(declarations.iter().all(|declaration| {
+            ["parameters", "parametersJsonSchema"].iter().filter(|key| declaration.get(**key).is_some()).count() == 1
+        }));
+        let bytes = |value: &Value| serde_json::to_string(value).unwrap();
+        assert_eq!(bytes(&rendered.value), bytes(&render().value));
+        assert_eq!(rendered.report, render().report);
+    }
 
     #[test]
     fn a_type_list_split_into_branches_leaves_foreign_keywords_in_the_description_only() {

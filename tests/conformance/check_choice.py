@@ -61,6 +61,15 @@ def main():
                 else:
                     found += problems(value, hints[key], key)
         check(f"{label}: {verdict} by the SDK types", (not found) == valid, "; ".join(found) or "no problem found")
+    # botocore's own validation checks members, unions, types and minimum lengths: a tool name
+    # outside the service's pattern and past its 64 characters passes it, and only the constraints
+    # of the model (bedrock.py), like toolc's own name check, refuse it.
+    tool = {"toolSpec": {"name": "get.weather" * 7, "inputSchema": {"json": {"type": "object"}}}}
+    request = bedrock.request({"tools": [tool], "toolChoice": {"tool": {"name": "get.weather" * 7}}})
+    report = bedrock.validation(request)
+    check("bedrock: botocore's validation alone takes a name outside the pattern and over 64", not report, report)
+    broken = bedrock.constraints(request, bedrock.operation().input_shape)
+    check("bedrock: the model's pattern and length refuse it, for the tool and the choice", len(broken) == 4, "; ".join(broken))
     finish()
 
 

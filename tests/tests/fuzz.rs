@@ -189,6 +189,7 @@ fn call_entry(target: Target, id: Value, name: String, arguments: String, as_obj
         Target::OpenAiResponses => json!({"type": "function_call", "call_id": id, "name": name, "arguments": args}),
         Target::Anthropic => json!({"type": "tool_use", "id": id, "name": name, "input": args}),
         Target::Gemini => json!({"functionCall": {"id": id, "name": name, "args": args}}),
+        Target::Bedrock => json!({"toolUse": {"toolUseId": id, "name": name, "input": args}}),
         _ => json!({"jsonrpc": "2.0", "id": id, "method": "tools/call", "params": {"name": name, "arguments": args}}),
     }
 }
@@ -208,6 +209,9 @@ fn response(target: Target) -> impl Strategy<Value = Value> {
             (Target::Anthropic, _) => json!({"role": "assistant", "content": entries, "usage": noise}),
             (Target::Gemini, false) => json!({"candidates": [{"content": {"role": "model", "parts": entries}}]}),
             (Target::Gemini, true) => json!({"role": "model", "parts": entries}),
+            (Target::Bedrock, _) => {
+                json!({"output": {"message": {"role": "assistant", "content": entries}}, "stopReason": noise})
+            }
             _ => entries.into_iter().next().unwrap_or(noise),
         });
     prop_oneof![4 => shaped, 1 => json_value()]
@@ -256,7 +260,9 @@ fn dispatch_stream<T: tool_runtime::Toolbox>(
     block_on(toolbox.dispatch_stream(target, source, DispatchOptions::default().max_concurrency(2)).into_future())
 }
 
-const TARGETS: [Target; 5] = [Target::OpenAi, Target::OpenAiResponses, Target::Anthropic, Target::Gemini, Target::Mcp];
+/// The first four have server-sent event streams of their own shape (`stream_event`).
+const TARGETS: [Target; 6] =
+    [Target::OpenAi, Target::OpenAiResponses, Target::Anthropic, Target::Gemini, Target::Mcp, Target::Bedrock];
 
 proptest! {
     #![proptest_config(ProptestConfig { cases: cases(), failure_persistence: None, ..ProptestConfig::default() })]

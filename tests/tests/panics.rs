@@ -182,10 +182,12 @@ fn response(target: Target) -> Value {
                 json!({"type": "function_call", "call_id": id, "name": name, "arguments": args.to_string()})
             }
             Target::Anthropic => json!({"type": "tool_use", "id": id, "name": name, "input": args}),
+            Target::Bedrock => json!({"toolUse": {"toolUseId": id, "name": name, "input": args}}),
             _ => json!({"functionCall": {"id": id, "name": name, "args": args}}),
         })
         .collect();
     match target {
+        Target::Bedrock => json!({"output": {"message": {"role": "assistant", "content": entries}}}),
         Target::OpenAi => json!({"role": "assistant", "tool_calls": entries}),
         Target::OpenAiResponses => json!({"output": entries}),
         Target::Anthropic => json!({"role": "assistant", "content": entries}),
@@ -195,7 +197,7 @@ fn response(target: Target) -> Value {
 
 #[test]
 fn handle_and_dispatch_answer_a_panic_among_good_calls() {
-    for target in [Target::OpenAi, Target::OpenAiResponses, Target::Anthropic, Target::Gemini] {
+    for target in [Target::OpenAi, Target::OpenAiResponses, Target::Anthropic, Target::Gemini, Target::Bedrock] {
         let response = response(target);
         let exchange = block_on(Lab.dispatch(target, response.to_string(), DispatchOptions::default())).unwrap();
         let from_tree = block_on(Lab.dispatch_value(target, &response, DispatchOptions::default())).unwrap();

@@ -27,6 +27,13 @@ fn lowered_schemas(def: &tool_runtime::ToolDef) -> Vec<(String, Value)> {
             RenderOptions::default().gemini_json_schema(true),
             "/parametersJsonSchema",
         ),
+        ("bedrock", Target::Bedrock, RenderOptions::default(), "/toolSpec/inputSchema/json"),
+        (
+            "bedrock-strict",
+            Target::Bedrock,
+            RenderOptions::default().bedrock_strict(true),
+            "/toolSpec/inputSchema/json",
+        ),
         ("mcp", Target::Mcp, RenderOptions::default(), "/inputSchema"),
         ("json-schema", Target::JsonSchema, RenderOptions::default(), "/input_schema"),
     ];

@@ -64,7 +64,8 @@ struct Workspace {
 struct ExportArgs {
     #[command(flatten)]
     workspace: Workspace,
-    /// Targets, comma-separated, or `all`: openai, openai-responses, anthropic, gemini, mcp, json-schema
+    /// Targets, comma-separated, or `all`: openai, openai-responses, anthropic, gemini, bedrock, mcp,
+    /// json-schema
     #[arg(long, value_name = "T,…", default_value = "all")]
     target: String,
     /// Where the files go

@@ -26,7 +26,7 @@ pub fn note(message: &str) {
     say(NOTE, "note", message);
 }
 
-/// A cargo-like status line: `   Exporting director (6 targets)`.
+/// A cargo-like status line: `   Exporting director (7 targets)`.
 pub fn status(verb: &str, message: &str) {
     let mut err = anstream::stderr().lock();
     let _ = writeln!(err, "{STATUS}{verb:>12}{STATUS:#} {message}");

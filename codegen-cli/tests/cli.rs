@@ -88,6 +88,7 @@ fn export_writes_every_target_finds_unreferenced_tools_and_checks_fresh() {
         files,
         [
             "anthropic.json",
+            "bedrock.json",
             "gemini.json",
             "json-schema.json",
             "mcp.json",
@@ -109,7 +110,7 @@ fn export_writes_every_target_finds_unreferenced_tools_and_checks_fresh() {
     assert_eq!(std::fs::read_to_string(out.join("openai.json")).unwrap(), before, "the same code gives the same bytes");
     let check = toolc(&["export", "--check"], &dir);
     assert_eq!(check.status.code(), Some(0), "{}", stderr(&check));
-    assert!(stderr(&check).contains("Checked 7 files are fresh"));
+    assert!(stderr(&check).contains("Checked 8 files are fresh"));
 }
 
 #[test]
@@ -240,7 +241,9 @@ fn lint_points_at_the_source_and_denies_warnings_on_request() {
         "{text}"
     );
     assert!(
-        text.contains("= note: lowering for openai, openai-responses, anthropic, gemini, mcp, json-schema said so"),
+        text.contains(
+            "= note: lowering for openai, openai-responses, anthropic, gemini, bedrock, mcp, json-schema said so"
+        ),
         "{text}"
     );
     assert_eq!(toolc(&["lint", "--deny", "warnings"], &dir).status.code(), Some(1));

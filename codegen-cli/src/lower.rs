@@ -110,7 +110,7 @@ fn lower_file(file: &Path, name: &Path, lowering: &Lowering) -> Result<Outcome, 
         }
         None => print!("{}", pretty(value)),
     }
-    Ok(if lowered.refused > 0 { Outcome::Problems } else { Outcome::Ok })
+    Ok(if !lowered.refused.is_empty() { Outcome::Problems } else { Outcome::Ok })
 }
 
 #[cfg(test)]

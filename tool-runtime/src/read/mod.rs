@@ -40,7 +40,7 @@ use std::fmt;
 use serde_json::Value;
 
 use crate::{Annotations, ToolDef};
-pub use document::{Lowered, Message, lower, lower_each};
+pub use document::{Lowered, Message, Refusal, lower, lower_each};
 
 /// One definition read from a document, before its checks.
 #[derive(Debug, Clone, PartialEq)]

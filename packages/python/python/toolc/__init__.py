@@ -1,0 +1,151 @@
+"""toolc for Python: tool definitions of any provider lowered for any other, as `toolc lower` does,
+and a model's call checked against a definition, with toolc's own error text for the model.
+
+    >>> import toolc
+    >>> tools = [{"name": "get_weather", "description": "The weather in a city.",
+    ...           "parameters": {"type": "dict", "properties": {"city": {"type": "string"}}}}]
+    >>> toolc.lower(tools, "anthropic").tools[0]["input_schema"]["type"]
+    'object'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, List, Literal, Optional, Sequence
+
+from . import _native
+from .errors import DefinitionError, TargetError, ToolcError
+
+__all__ = [
+    "TARGETS",
+    "DefinitionError",
+    "Lowered",
+    "Message",
+    "Refusal",
+    "TargetError",
+    "ToolcError",
+    "__version__",
+    "check_arguments",
+    "lower",
+    "lower_each",
+]
+
+__version__: str = _native.__version__
+
+#: The targets toolc lowers for.
+TARGETS = ("openai", "openai-responses", "anthropic", "gemini", "bedrock", "mcp", "json-schema")
+
+Target = Literal["openai", "openai-responses", "anthropic", "gemini", "bedrock", "mcp", "json-schema"]
+
+
+@dataclass(frozen=True)
+class Message:
+    """One line of what a lowering has to say; `str(message)` is the line `toolc lower` prints."""
+
+    kind: Literal["note", "warning", "error"]
+    text: str
+
+    def __str__(self) -> str:
+        return f"{self.kind}: {self.text}"
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """A tool left out of the lowering: which, where (a JSON Pointer into the definitions given, or
+    into the tool's rendering) and the rule it breaks."""
+
+    tool: str
+    path: str
+    rule: str
+
+
+@dataclass(frozen=True)
+class Lowered:
+    """What `lower` made of the definitions."""
+
+    #: The value of the request's `tools` field with every tool that could be lowered (what
+    #: `toolc lower` writes); None when the tools together break a rule of the target.
+    tools: Optional[List[Any]]
+    #: In order: hidden text found (warnings), dialect quirks read and changes made (notes),
+    #: refusals (errors).
+    messages: List[Message]
+    #: The tools refused, in order; each is also an error in `messages`.
+    refused: List[Refusal]
+
+
+def lower_each(
+    definitions: Any,
+    targets: Sequence[Target],
+    *,
+    anthropic_strict: bool = False,
+    gemini_json_schema: bool = False,
+    gemini_parameters_only: bool = False,
+    bedrock_strict: bool = False,
+    name: str = "tools",
+) -> List[Lowered]:
+    """`lower` for each target in order, reading and checking the definitions once."""
+    if isinstance(targets, str):
+        raise TypeError("toolc: targets must be a sequence of target names, not one name")
+    each = _native.lower_each(
+        definitions,
+        list(targets),
+        anthropic_strict,
+        gemini_json_schema,
+        gemini_parameters_only,
+        bedrock_strict,
+        name,
+    )
+    return [
+        Lowered(
+            tools,
+            [Message(kind, text) for kind, text in messages],
+            [Refusal(tool, path, rule) for tool, path, rule in refused],
+        )
+        for tools, messages, refused in each
+    ]
+
+
+def lower(
+    definitions: Any,
+    target: Target,
+    *,
+    anthropic_strict: bool = False,
+    gemini_json_schema: bool = False,
+    gemini_parameters_only: bool = False,
+    bedrock_strict: bool = False,
+    name: str = "tools",
+) -> Lowered:
+    """Lowers tool definitions of any provider for `target`, as `toolc lower` does to a file.
+
+    `definitions` is one definition or a list of them in any provider's format (OpenAI, Anthropic,
+    Gemini, Bedrock, MCP, a bare JSON Schema in any common dialect) or an MCP `tools/list` result, as
+    `json.load` gives them. A tool that cannot be lowered is left out and named in `refused`; the
+    others are lowered. `name` is the name a bare JSON Schema's tool takes. Options apply to their
+    own target alone: `anthropic_strict` (strict tool use), `gemini_json_schema` (every declaration
+    as `parametersJsonSchema`), `gemini_parameters_only` (refuse what `parameters` cannot express),
+    `bedrock_strict`.
+
+    Raises DefinitionError (with the path) when the value is not tool definitions, TargetError for
+    an unknown target.
+    """
+    return lower_each(
+        definitions,
+        [target],
+        anthropic_strict=anthropic_strict,
+        gemini_json_schema=gemini_json_schema,
+        gemini_parameters_only=gemini_parameters_only,
+        bedrock_strict=bedrock_strict,
+        name=name,
+    )[0]
+
+
+def check_arguments(definition: Any, arguments: str) -> Optional[str]:
+    """Checks a model's call (its arguments as the JSON text the model sent) against one tool
+    definition in any provider's format: None when it is good, otherwise the text toolc gives the
+    model — every problem at once, each with its path, what was expected, what arrived, and the name
+    it probably meant.
+
+    Raises DefinitionError (with the path) when the definition cannot be read or holds more than one
+    tool.
+    """
+    return _native.check_arguments(definition, arguments)

@@ -2,7 +2,7 @@
 # Builds the npm package and the Python wheel of toolc from this repository: the `toolc` command and
 # each language's native module, built by cargo (the wheel by maturin), put into
 #   OUT/toolc-<version>.tgz                         (`npm install` it)
-#   OUT/wheels/toolc-<version>-cp39-abi3-<platform>.whl  (`pip install` it)
+#   OUT/wheels/toolc-<version>-cp310-abi3-<platform>.whl  (`pip install` it)
 # and prints their paths. The packages' versions are the crates' (Cargo.toml's workspace version).
 #
 # Usage: packages/build.sh [--dev] [OUT]     OUT defaults to target/packages; --dev builds cargo's dev

@@ -12,6 +12,9 @@ use serde_json::{Value, json};
 use tool_runtime::read::{Lowered, Message, ReadError, lower_each};
 use tool_runtime::{Arguments, JsonTools, RenderOptions, Target};
 
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// The options of a lowering, as `index.d.ts` declares `LowerOptions`.
 fn render_options(options: &Value) -> RenderOptions {
     let flag = |name: &str| options.get(name).and_then(Value::as_bool).unwrap_or(false);

@@ -13,6 +13,9 @@ use serde_json::{Map, Number, Value};
 use tool_runtime::read::{Lowered, Message, ReadError, lower_each as lower_each_document};
 use tool_runtime::{Arguments, JsonTools, RenderOptions, Target};
 
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// As deep as serde_json reads JSON text, so that what `toolc lower` reads from a file, this reads.
 const MAX_DEPTH: usize = 128;
 
@@ -34,8 +37,7 @@ fn lower_each(
     bedrock_strict: bool,
     name: &str,
 ) -> PyResult<Vec<LoweredTuple>> {
-    let mut path = String::new();
-    let document = to_json(definitions, &mut path, 0)?;
+    let document = json_of(definitions)?;
     let options = RenderOptions::default()
         .anthropic_strict(anthropic_strict)
         .gemini_json_schema(gemini_json_schema)
@@ -57,8 +59,7 @@ fn lower_each(
 /// gives the model.
 #[pyfunction]
 fn check_arguments(py: Python<'_>, definition: &Bound<'_, PyAny>, arguments: &str) -> PyResult<Option<String>> {
-    let mut path = String::new();
-    let definition = to_json(definition, &mut path, 0)?;
+    let definition = json_of(definition)?;
     let tools = JsonTools::read_one(&definition).map_err(|err| definition_error(py, err))?;
     let name = tools.tools()[0].name.to_string();
     Ok(tools.check(&name, Arguments::Text(arguments)).err().map(|err| err.to_string()))
@@ -103,42 +104,73 @@ fn definition_error(py: Python<'_>, err: ReadError) -> PyErr {
     toolc_error(py, "DefinitionError", err.path, err.rule)
 }
 
-/// A Python value as JSON; `path` (a JSON Pointer to `value`) names what is not JSON.
-fn to_json(value: &Bound<'_, PyAny>, path: &mut String, depth: usize) -> PyResult<Value> {
+/// A Python value as JSON, or why not (a `TypeError` or `ValueError` naming where).
+fn json_of(value: &Bound<'_, PyAny>) -> PyResult<Value> {
+    to_json(value, 0).map_err(|not_json| not_json.into_error())
+}
+
+/// A value that is not JSON: what it is, and the JSON Pointer tokens to it, innermost first (the
+/// path is only made when there is an error to show it in).
+struct NotJson {
+    tokens: Vec<String>,
+    error: fn(String) -> PyErr,
+    what: String,
+}
+
+impl NotJson {
+    fn new(error: fn(String) -> PyErr, what: String) -> Self {
+        NotJson { tokens: Vec::new(), error, what }
+    }
+
+    fn at(mut self, token: String) -> Self {
+        self.tokens.push(token.replace('~', "~0").replace('/', "~1"));
+        self
+    }
+
+    fn into_error(self) -> PyErr {
+        let path: String = self.tokens.iter().rev().map(|token| format!("/{token}")).collect();
+        let at = if path.is_empty() { "/" } else { &path };
+        (self.error)(format!("toolc: {} at {at}", self.what))
+    }
+}
+
+impl From<PyErr> for NotJson {
+    fn from(err: PyErr) -> Self {
+        NotJson::new(PyValueError::new_err, err.to_string())
+    }
+}
+
+fn to_json(value: &Bound<'_, PyAny>, depth: usize) -> Result<Value, NotJson> {
     if depth > MAX_DEPTH {
-        return Err(PyValueError::new_err(format!("toolc: nested more than {MAX_DEPTH} deep at {path}")));
+        return Err(NotJson::new(PyValueError::new_err, format!("a value nested more than {MAX_DEPTH} deep")));
     }
     if let Ok(text) = value.cast::<PyString>() {
-        return Ok(Value::String(text.to_cow()?.into_owned()));
+        return Ok(Value::String(text.to_str()?.to_owned()));
     }
     if let Ok(dict) = value.cast::<PyDict>() {
         let mut map = Map::new();
         for (key, item) in dict.iter() {
             let Ok(key) = key.cast::<PyString>() else {
-                return Err(PyTypeError::new_err(format!(
-                    "toolc: a key at {} is not a string: {}",
-                    if path.is_empty() { "/" } else { path },
-                    key.repr()?
-                )));
+                let what = format!("a key that is not a string ({})", key.repr()?);
+                return Err(NotJson::new(PyTypeError::new_err, what));
             };
-            let key = key.to_cow()?.into_owned();
-            let len = path.len();
-            path.push('/');
-            path.push_str(&key.replace('~', "~0").replace('/', "~1"));
-            let item = to_json(&item, path, depth + 1)?;
-            path.truncate(len);
-            map.insert(key, item);
+            let key = key.to_str()?;
+            let item = to_json(&item, depth + 1).map_err(|not_json| not_json.at(key.to_owned()))?;
+            map.insert(key.to_owned(), item);
         }
         return Ok(Value::Object(map));
     }
-    if value.is_instance_of::<PyList>() || value.is_instance_of::<PyTuple>() {
-        let mut items = Vec::new();
-        for (index, item) in value.try_iter()?.enumerate() {
-            let len = path.len();
-            path.push('/');
-            path.push_str(&index.to_string());
-            items.push(to_json(&item?, path, depth + 1)?);
-            path.truncate(len);
+    if let Ok(list) = value.cast::<PyList>() {
+        let mut items = Vec::with_capacity(list.len());
+        for (index, item) in list.iter().enumerate() {
+            items.push(to_json(&item, depth + 1).map_err(|not_json| not_json.at(index.to_string()))?);
+        }
+        return Ok(Value::Array(items));
+    }
+    if let Ok(tuple) = value.cast::<PyTuple>() {
+        let mut items = Vec::with_capacity(tuple.len());
+        for (index, item) in tuple.iter().enumerate() {
+            items.push(to_json(&item, depth + 1).map_err(|not_json| not_json.at(index.to_string()))?);
         }
         return Ok(Value::Array(items));
     }
@@ -157,25 +189,20 @@ fn to_json(value: &Bound<'_, PyAny>, path: &mut String, depth: usize) -> PyResul
         }
         // As serde_json reads an integer beyond 64 bits: the nearest float.
         let float: f64 = value.call_method0("__float__")?.extract()?;
-        return number(float, path);
+        return number(float);
     }
     if let Ok(float) = value.cast::<PyFloat>() {
-        return number(float.value(), path);
+        return number(float.value());
     }
-    Err(PyTypeError::new_err(format!(
-        "toolc: the value at {} is not JSON (dict, list, str, int, float, bool or None): {}",
-        if path.is_empty() { "/" } else { path },
-        value.get_type().name()?
-    )))
+    let what =
+        format!("a value that is not JSON (dict, list, str, int, float, bool or None): {}", value.get_type().name()?);
+    Err(NotJson::new(PyTypeError::new_err, what))
 }
 
-fn number(float: f64, path: &str) -> PyResult<Value> {
-    Number::from_f64(float).map(Value::Number).ok_or_else(|| {
-        PyValueError::new_err(format!(
-            "toolc: {float} at {} is not a JSON number",
-            if path.is_empty() { "/" } else { path }
-        ))
-    })
+fn number(float: f64) -> Result<Value, NotJson> {
+    Number::from_f64(float)
+        .map(Value::Number)
+        .ok_or_else(|| NotJson::new(PyValueError::new_err, format!("{float}, which is not a JSON number")))
 }
 
 /// A JSON value as Python's `json.loads` gives it.

@@ -10,8 +10,7 @@ and a model's call checked against a definition, with toolc's own error text for
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, List, Literal, Optional, Sequence
+from typing import Any, List, Literal, NamedTuple, Optional, Sequence
 
 from . import _native
 from .errors import DefinitionError, TargetError, ToolcError
@@ -38,8 +37,7 @@ TARGETS = ("openai", "openai-responses", "anthropic", "gemini", "bedrock", "mcp"
 Target = Literal["openai", "openai-responses", "anthropic", "gemini", "bedrock", "mcp", "json-schema"]
 
 
-@dataclass(frozen=True)
-class Message:
+class Message(NamedTuple):
     """One line of what a lowering has to say; `str(message)` is the line `toolc lower` prints."""
 
     kind: Literal["note", "warning", "error"]
@@ -49,8 +47,7 @@ class Message:
         return f"{self.kind}: {self.text}"
 
 
-@dataclass(frozen=True)
-class Refusal:
+class Refusal(NamedTuple):
     """A tool left out of the lowering: which, where (a JSON Pointer into the definitions given, or
     into the tool's rendering) and the rule it breaks."""
 
@@ -59,8 +56,7 @@ class Refusal:
     rule: str
 
 
-@dataclass(frozen=True)
-class Lowered:
+class Lowered(NamedTuple):
     """What `lower` made of the definitions."""
 
     #: The value of the request's `tools` field with every tool that could be lowered (what
@@ -95,12 +91,9 @@ def lower_each(
         bedrock_strict,
         name,
     )
+    # Named tuples made from the native tuples by `_make`, without a Python call each.
     return [
-        Lowered(
-            tools,
-            [Message(kind, text) for kind, text in messages],
-            [Refusal(tool, path, rule) for tool, path, rule in refused],
-        )
+        Lowered(tools, list(map(Message._make, messages)), list(map(Refusal._make, refused)))
         for tools, messages, refused in each
     ]
 
@@ -128,15 +121,16 @@ def lower(
     Raises DefinitionError (with the path) when the value is not tool definitions, TargetError for
     an unknown target.
     """
-    return lower_each(
+    ((tools, messages, refused),) = _native.lower_each(
         definitions,
         [target],
-        anthropic_strict=anthropic_strict,
-        gemini_json_schema=gemini_json_schema,
-        gemini_parameters_only=gemini_parameters_only,
-        bedrock_strict=bedrock_strict,
-        name=name,
-    )[0]
+        anthropic_strict,
+        gemini_json_schema,
+        gemini_parameters_only,
+        bedrock_strict,
+        name,
+    )
+    return Lowered(tools, list(map(Message._make, messages)), list(map(Refusal._make, refused)))
 
 
 def check_arguments(definition: Any, arguments: str) -> Optional[str]:

@@ -100,6 +100,48 @@ fn the_npm_package_installed_in_a_fresh_project_passes_its_tests() {
     );
     assert!(said.contains("toolc-corpus: "), "the corpus comparison ran:\n{said}");
     println!("{}", said.lines().filter(|line| line.contains("toolc-corpus: ")).collect::<Vec<_>>().join("\n"));
+
+    // The README's example, type-checked against the package's `index.d.ts` and the MCP TypeScript
+    // SDK's own types (pinned in tests/conformance, linked into the project).
+    let conformance = tmp().join("conformance");
+    run(
+        Command::new("bash").arg(workspace().join("tests/conformance/setup.sh")).arg(&conformance),
+        "installing the SDKs",
+    );
+    for linked in ["@modelcontextprotocol", "@types"] {
+        std::os::unix::fs::symlink(
+            conformance.join("node_modules").join(linked),
+            project.join("node_modules").join(linked),
+        )
+        .unwrap();
+    }
+    let readme = std::fs::read_to_string(workspace().join("README.md")).unwrap();
+    std::fs::write(project.join("readme.ts"), block_after(&readme, "<!-- tested: npm package -->")).unwrap();
+    run(
+        Command::new(conformance.join("node_modules/.bin/tsc"))
+            .args([
+                "--strict",
+                "--skipLibCheck",
+                "--module",
+                "nodenext",
+                "--target",
+                "es2022",
+                "--types",
+                "node",
+                "--noEmit",
+                "readme.ts",
+            ])
+            .current_dir(&project),
+        "tsc on the README's example",
+    );
+}
+
+/// The first code block after `marker` in `text`.
+fn block_after(text: &str, marker: &str) -> String {
+    let after = &text[text.find(marker).unwrap_or_else(|| panic!("{marker} in the README"))..];
+    let body = &after[after.find("```").unwrap()..];
+    let body = &body[body.find('\n').unwrap() + 1..];
+    body[..body.find("```").unwrap()].to_owned()
 }
 
 #[test]
@@ -131,6 +173,13 @@ fn the_python_wheel_installed_in_a_fresh_virtual_environment_passes_its_tests() 
     );
     assert!(said.contains("toolc-corpus: "), "the corpus comparison ran:\n{said}");
     println!("{}", said.lines().filter(|line| line.contains("toolc-corpus: ")).collect::<Vec<_>>().join("\n"));
+
+    // The README's example, run: it prints what the README says it prints.
+    let readme = std::fs::read_to_string(workspace().join("README.md")).unwrap();
+    let example = &readme[readme.find("<!-- tested: python package -->").expect("the Python example in the README")..];
+    std::fs::write(project.join("readme.py"), block_after(example, "```python")).unwrap();
+    let printed = run(Command::new(&python).arg("readme.py").current_dir(&project), "the README's example");
+    assert_eq!(printed, block_after(example, "\nprints\n"), "what the README's example prints");
 }
 
 /// The pinned test requirements' wheels, downloaded once (again when the pins change).

@@ -24,7 +24,9 @@ out="$(cd "$out" && pwd)"
 exec 9>"$out/.build.lock"
 flock 9
 
-for tool in cargo python3 npm strip; do
+tools=(cargo python3 npm)
+[ "$profile" = dev ] || tools+=(strip)
+for tool in "${tools[@]}"; do
     command -v "$tool" >/dev/null || { echo "build.sh: $tool is needed to build the packages" >&2; exit 1; }
 done
 case "$(uname -s)-$(uname -m)" in
@@ -78,8 +80,12 @@ if ! cmp -s "$here/python/build-requirements.txt" "$venv/requirements.txt"; then
     "$venv/bin/pip" install --quiet --disable-pip-version-check -r "$here/python/build-requirements.txt"
     cp "$here/python/build-requirements.txt" "$venv/requirements.txt"
 fi
-# pyproject.toml's `data`: what pip installs beside the interpreter.
+# pyproject.toml's `data`: what pip installs beside the interpreter. One folder whatever OUT is, so
+# builds into different OUTs take turns here.
 data="$root/target/packages/python-data"
+mkdir -p "$root/target/packages"
+exec 8>"$root/target/packages/.python-data.lock"
+flock 8
 rm -rf "$data"
 mkdir -p "$data/scripts"
 cp "$binary" "$data/scripts/toolc"

@@ -155,6 +155,19 @@ fn an_exception_message_ends_the_stream_with_what_the_service_said_and_complete_
     assert_eq!(calls, [expected_call()]);
 }
 
+#[test]
+fn an_error_message_or_an_exception_without_members_still_ends_the_stream_naming_it() {
+    let mut stream = CallStream::new(Target::Bedrock, &DispatchOptions::default()).unwrap();
+    stream.feed_event("error", r#"{"code":"InternalFailure","message":"try again"}"#, |_| {}).unwrap();
+    assert_eq!(stream.finish().unwrap().reason, "the provider sent an error: InternalFailure: try again");
+    let mut stream = CallStream::new(Target::Bedrock, &DispatchOptions::default()).unwrap();
+    stream.feed_event("serviceUnavailableException", "", |_| {}).unwrap();
+    assert_eq!(
+        stream.finish().unwrap().reason,
+        "the provider sent an error: serviceUnavailableException: (no message)"
+    );
+}
+
 /// The events as AWS event-stream messages, each with its CRCs, as Bedrock sends them.
 fn framed() -> Vec<u8> {
     let mut bytes = Vec::new();

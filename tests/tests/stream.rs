@@ -297,6 +297,23 @@ fn pieces_without_an_index_are_calls_one_after_another() {
     assert!(err.to_string().contains("/choices/0/delta/tool_calls/0/index: a piece without `index` or a `name` continues a call, and no call is open"), "{err}");
 }
 
+/// A piece without `index` that repeats the open call's id and name continues that call, as one
+/// with the call's index would; a call sent whole a second time under its own id does not run twice.
+#[test]
+fn an_index_less_piece_repeating_the_open_call_continues_it_and_a_call_sent_again_runs_once() {
+    let first = json!({"index": 0, "delta": {"tool_calls": [
+        {"id": "c1", "type": "function", "function": {"name": "get_weather", "arguments": "{\"location\":"}}]}});
+    let rest = json!({"index": 0, "delta": {"tool_calls": [
+        {"id": "c1", "type": "function", "function": {"name": "get_weather", "arguments": "\"Paris\"}"}}]}, "finish_reason": "tool_calls"});
+    let exchange = streamed(Target::OpenAi, &chat(&[first, rest], true)).unwrap();
+    assert_eq!(calls_of(&exchange), [(Some("c1"), "get_weather", "{\"location\":\"Paris\"}")]);
+
+    let whole = call_start(0, "c1", "get_weather", "{\"location\":\"Paris\"}");
+    let exchange = streamed(Target::OpenAi, &chat(&[whole.clone(), whole, finish("tool_calls")], true)).unwrap();
+    assert_eq!(exchange.calls.len(), 1, "the call is not run a second time: {:?}", exchange.calls);
+    assert!(exchange.results[0].is_error, "its arguments, sent twice, are not one JSON value: {:?}", exchange.results);
+}
+
 /// Some servers give every call the same index. Once a call's arguments are whole JSON, a piece
 /// naming a tool with another id, another tool, or arguments of its own is the next call, which
 /// openai-python would join to the first (`{}{"query": "rust"}`).

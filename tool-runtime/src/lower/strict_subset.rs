@@ -7,9 +7,42 @@ use serde_json::{Map, Value, json};
 
 use crate::lower::describe::{move_all_but, move_to_description};
 use crate::lower::formats::formats;
+use crate::lower::nullable::NullStyle;
+use crate::lower::refs::{Recursion, inline_refs};
 use crate::lower::report::{ChangeKind, Lowering, RenderError};
-use crate::lower::strict::CONDITIONAL;
+use crate::lower::root::object_root;
+use crate::lower::strict::{CONDITIONAL, Optional, strict_objects};
+use crate::lower::union::flat_copy;
 use crate::lower::walk::walk_mut;
+
+/// A strict mode that takes this subset, for its messages.
+pub(crate) struct StrictMode {
+    /// Its name in an error: "Anthropic strict mode".
+    pub(crate) name: &'static str,
+    /// Why a recursive schema is refused, and what to do instead.
+    pub(crate) recursion: &'static str,
+}
+
+/// An input schema as a target that takes the full schema, or this subset in `strict` mode, takes it:
+/// a tagged root union flattened, refs inlined (a recursive one kept under `$defs`; refused in
+/// strict mode), an object at the top, and in strict mode closed objects (optional fields stay
+/// optional, `null` as an `anyOf` branch) in the subset.
+pub(crate) fn input_schema(
+    schema: &Value,
+    strict: Option<&StrictMode>,
+    path: &str,
+    lowering: &mut Lowering,
+) -> Result<Value, RenderError> {
+    let mut schema = flat_copy(schema, path, lowering)?;
+    let recursion = strict.map_or(Recursion::Keep, |mode| Recursion::Reject(mode.recursion));
+    inline_refs(&mut schema, path, recursion, lowering)?;
+    object_root(&mut schema, path, lowering)?;
+    if let Some(mode) = strict {
+        strict_objects(&mut schema, path, Optional::Keep, NullStyle::AnyOf, lowering)?;
+        strict_subset(&mut schema, path, mode.name, lowering)?;
+    }
+    Ok(schema)
+}
 
 /// The string formats the subset keeps.
 const FORMATS: &[&str] = &["date-time", "time", "date", "duration", "email", "hostname", "uri", "ipv4", "ipv6", "uuid"];
@@ -34,12 +67,7 @@ const KEPT: &[&str] = &[
 
 /// Lowers `schema` (objects already closed by [`crate::lower::strict`]) to the subset; `mode` names
 /// the strict mode in errors ("Anthropic strict mode").
-pub(crate) fn strict_subset(
-    schema: &mut Value,
-    path: &str,
-    mode: &str,
-    lowering: &mut Lowering,
-) -> Result<(), RenderError> {
+fn strict_subset(schema: &mut Value, path: &str, mode: &str, lowering: &mut Lowering) -> Result<(), RenderError> {
     split_type_arrays(schema, path, lowering)?;
     strict_keywords(schema, path, mode, lowering)
 }

@@ -12,14 +12,9 @@
 use serde_json::{Value, json};
 
 use crate::lower::names::{ascii_word, check_name, check_property_keys};
-use crate::lower::nullable::NullStyle;
 use crate::lower::object;
-use crate::lower::refs::{Recursion, inline_refs};
 use crate::lower::report::{Lowering, RenderError};
-use crate::lower::root::object_root;
-use crate::lower::strict::{Optional, strict_objects};
-use crate::lower::strict_subset::strict_subset;
-use crate::lower::union::flat_copy;
+use crate::lower::strict_subset::{self, StrictMode};
 use crate::provider::description::{check_description, description};
 use crate::{RenderOptions, ToolDef};
 
@@ -66,21 +61,13 @@ pub(super) fn response_format(def: &ToolDef, lowering: &mut Lowering) -> Result<
     Ok(object([("type", "json_schema".into()), ("structure", object([("jsonSchema", definition)]))]))
 }
 
+const STRICT: StrictMode = StrictMode {
+    name: "Bedrock strict tool use",
+    recursion: "Bedrock strict tool use takes no recursive schemas; render without the strict option, or break the cycle",
+};
+
 fn input_schema(def: &ToolDef, strict: bool, path: &str, lowering: &mut Lowering) -> Result<Value, RenderError> {
-    let mut schema = flat_copy(&def.input_schema, path, lowering)?;
-    let recursion = if strict {
-        Recursion::Reject(
-            "Bedrock strict tool use takes no recursive schemas; render without the strict option, or break the cycle",
-        )
-    } else {
-        Recursion::Keep
-    };
-    inline_refs(&mut schema, path, recursion, lowering)?;
-    object_root(&mut schema, path, lowering)?;
-    if strict {
-        strict_objects(&mut schema, path, Optional::Keep, NullStyle::AnyOf, lowering)?;
-        strict_subset(&mut schema, path, "Bedrock strict tool use", lowering)?;
-    }
+    let mut schema = strict_subset::input_schema(&def.input_schema, strict.then_some(&STRICT), path, lowering)?;
     check_property_keys(&mut schema, path, key_ok, "`^[a-zA-Z0-9_.-]{1,64}$`", lowering)?;
     Ok(schema)
 }

@@ -6,7 +6,8 @@
 //! name a caller that decoded the messages itself passes on) with the event's members as data; an
 //! event without a name may also be the one-member object an SDK makes of it
 //! (`{"contentBlockDelta": {…}}`). Exception messages are named for their exception
-//! (`throttlingException`, `modelStreamErrorException`, …): the stream failed.
+//! (`throttlingException`, `modelStreamErrorException`, …), error messages `error`: the stream
+//! failed, in the service's words where its payload gives them.
 
 use std::collections::BTreeMap;
 
@@ -163,11 +164,14 @@ impl Stream {
                 }
             }
             "messageStop" => self.ending.finished = true,
-            _ if name.ends_with("Exception") => {
-                let event: Failed = read(TARGET, at, data, "an exception's members")?;
+            // An exception message, or an `error` message (`{"code", "message"}` from its headers).
+            _ if name.ends_with("Exception") || name == "error" => {
+                // What the service said, as well as it can be read: the failure stands either way.
+                let said = serde_json::from_str::<Object<Failed>>(data).ok().map(|Object(failed)| failed);
                 let message =
-                    event.message.map_or_else(|| "(no message)".to_owned(), |Key(message)| message.into_owned());
-                self.ending.failed = Some((at, format!("{name}: {message}")));
+                    said.as_ref().and_then(|failed| failed.message.as_ref()).map_or("(no message)", |Key(m)| m);
+                let kind = said.as_ref().and_then(|failed| failed.code.as_ref()).map_or(name, |Key(code)| code);
+                self.ending.failed = Some((at, format!("{kind}: {message}")));
             }
             // `messageStart`, `metadata`, and what a newer API adds.
             _ => {}
@@ -247,6 +251,7 @@ fields! {
 fields! {
     struct Failed<'de> {
         "message" => message: Option<Key<'de>> = maybe,
+        "code" => code: Option<Key<'de>> = maybe,
     }
 }
 

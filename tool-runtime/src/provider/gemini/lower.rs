@@ -132,6 +132,9 @@ fn parameters_form(def: &ToolDef, declaration: &mut Value, lowering: &mut Loweri
 fn json_schema_form(def: &ToolDef, declaration: &mut Value, lowering: &mut Lowering) -> Result<(), RenderError> {
     let mut input = flat_copy(&def.input_schema, "/parametersJsonSchema", lowering)?;
     inline_refs(&mut input, "/parametersJsonSchema", Recursion::Keep, lowering)?;
+    // Properties inside an `allOf` of objects are the model's to see at the object itself, as in
+    // `parameters` (Gemini documents no `allOf` for its JSON Schema).
+    merge_object_all_of(&mut input, "/parametersJsonSchema", lowering);
     object_root(&mut input, "/parametersJsonSchema", lowering)?;
     declaration["parametersJsonSchema"] = input;
     if let Some(output) = &def.output_schema {
@@ -335,6 +338,20 @@ mod tests {
              `parametersJsonSchema`, which can express it, since `parameters` cannot: the property name \
              `Content-Type` does not match `^[a-zA-Z_][a-zA-Z0-9_]{0,63}$`"
         );
+    }
+
+    #[test]
+    fn a_declaration_that_falls_back_keeps_the_properties_of_an_all_of_of_objects_at_the_object() {
+        let schema = json!({
+            "type": "object",
+            "properties": {"Content-Type": {"type": "string"}},
+            "allOf": [{"properties": {"url": {"type": "string"}}, "required": ["url"]}]
+        });
+        let rendered = ToolDef::new("fetch", "Fetch a URL.", schema).render(Target::Gemini).unwrap();
+        let parameters = &rendered.value["parametersJsonSchema"];
+        assert!(parameters.get("allOf").is_none(), "{parameters}");
+        assert_eq!(parameters["properties"]["url"], json!({"type": "string"}));
+        assert_eq!(parameters["required"], json!(["url"]));
     }
 
     #[test]

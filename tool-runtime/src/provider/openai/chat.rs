@@ -232,10 +232,13 @@ impl Stream {
             None => (None, None),
         };
         let id = piece.id.flatten();
-        let index = match (piece.index, &self.open) {
+        // A piece without `index` is read against the open call: it continues it, or begins the
+        // next call by the same test as a piece at the open call's index.
+        let next = self.last.map_or(0, |last| last.saturating_add(1));
+        let mut index = match (piece.index, &self.open) {
             (Some(index), _) => index,
-            (None, _) if given(&name).is_some() => self.last.map_or(0, |last| last.saturating_add(1)),
             (None, Some((open, _))) => *open,
+            (None, None) if given(&name).is_some() => next,
             (None, None) => {
                 return Err(error(
                     "/index",
@@ -247,15 +250,22 @@ impl Stream {
             && *open == index
         {
             let other_id = given(&id).filter(|id| call.id.as_deref() != Some(id));
+            let same_id = given(&id).is_some() && other_id.is_none();
             let other_name = given(&name).filter(|name| *name != call.name);
             // A piece naming its tool after the open call's arguments are whole is the next call
-            // (servers that give every call one index), when it names another id or tool or its
-            // arguments begin anew; an id or name that changes midway is an error.
+            // (servers that give every call one index), when it names another id, or names no id
+            // and another tool or arguments that begin anew; the open call's own id again never
+            // begins a call (a call sent twice must not run twice). An id or name that changes
+            // midway is an error. Whether the arguments are whole is asked last: it reads them all.
             let begins = given(&name).is_some()
-                && complete(&call.arguments)
+                && !same_id
                 && (other_id.is_some()
                     || other_name.is_some()
-                    || arguments.as_ref().is_some_and(|Key(text)| text.trim_start().starts_with('{')));
+                    || arguments.as_ref().is_some_and(|Key(text)| text.trim_start().starts_with('{')))
+                && complete(&call.arguments);
+            if begins && piece.index.is_none() {
+                index = next;
+            }
             if !begins {
                 if let Some(id) = other_id {
                     let has = call.id.as_deref().unwrap_or("");

@@ -9,7 +9,7 @@
 //! a JSON object `{"code", "message"}`. A checksum that does not match, or lengths that cannot be,
 //! end the reading: nothing after a broken message can be trusted.
 
-use std::fmt::Write as _;
+use std::borrow::Cow;
 
 /// The prelude: total length, headers' length, and their CRC.
 const PRELUDE: usize = 12;
@@ -47,7 +47,7 @@ impl Decoder {
                     start += length;
                     let read = read_message(message).map_err(|what| malformed(self.messages, what));
                     self.messages += 1;
-                    if let Err(err) = read.and_then(|event| event.hand_on(on_event)) {
+                    if let Err(err) = read.and_then(|event| on_event(event.name, &event.data)) {
                         break Err(err);
                     }
                 }
@@ -94,25 +94,11 @@ fn u16_at(bytes: &[u8], at: usize) -> u16 {
     u16::from_be_bytes(bytes[at..at + 2].try_into().expect("two bytes"))
 }
 
-/// One message, as the event it is.
+/// One message, as the event it is: its name, and its payload (for an `error` message, its
+/// headers as JSON).
 struct Event<'a> {
     name: &'a [u8],
-    data: Data<'a>,
-}
-
-enum Data<'a> {
-    Payload(&'a [u8]),
-    /// An `error` message's headers, as JSON.
-    Error(String),
-}
-
-impl Event<'_> {
-    fn hand_on<E>(self, on_event: &mut impl FnMut(&[u8], &[u8]) -> Result<(), E>) -> Result<(), E> {
-        match self.data {
-            Data::Payload(payload) => on_event(self.name, payload),
-            Data::Error(json) => on_event(self.name, json.as_bytes()),
-        }
-    }
+    data: Cow<'a, [u8]>,
 }
 
 /// Checks a whole message's CRC and reads its headers.
@@ -128,17 +114,15 @@ fn read_message(message: &[u8]) -> Result<Event<'_>, String> {
     let payload = &message[headers_end..crc_at];
     let header = |name: &str| headers.string(name).ok_or_else(|| format!("the message has no string header `{name}`"));
     match headers.string(":message-type") {
-        Some(b"event") | None => Ok(Event { name: header(":event-type")?, data: Data::Payload(payload) }),
-        Some(b"exception") => Ok(Event { name: header(":exception-type")?, data: Data::Payload(payload) }),
+        Some(b"event") | None => Ok(Event { name: header(":event-type")?, data: Cow::Borrowed(payload) }),
+        Some(b"exception") => Ok(Event { name: header(":exception-type")?, data: Cow::Borrowed(payload) }),
         Some(b"error") => {
             let text = |name| String::from_utf8_lossy(headers.string(name).unwrap_or_default()).into_owned();
             let json = serde_json::json!({"code": text(":error-code"), "message": text(":error-message")});
-            Ok(Event { name: b"error", data: Data::Error(json.to_string()) })
+            Ok(Event { name: b"error", data: Cow::Owned(json.to_string().into_bytes()) })
         }
         Some(other) => {
-            let mut what = String::from("the message type `");
-            let _ = write!(what, "{}` is none of event, exception, error", String::from_utf8_lossy(other));
-            Err(what)
+            Err(format!("the message type `{}` is none of event, exception, error", String::from_utf8_lossy(other)))
         }
     }
 }
@@ -190,11 +174,11 @@ impl<'a> Headers<'a> {
 }
 
 #[cfg(test)]
-pub(crate) mod tests {
+mod tests {
     use super::*;
 
     /// A message with string headers, as a server writes one.
-    pub(crate) fn message(headers: &[(&str, &str)], payload: &[u8]) -> Vec<u8> {
+    fn message(headers: &[(&str, &str)], payload: &[u8]) -> Vec<u8> {
         let mut header_bytes = Vec::new();
         for (name, value) in headers {
             header_bytes.push(name.len() as u8);

@@ -195,7 +195,8 @@ fn unwrap_event(at: usize, data: &str) -> Result<(String, Box<RawValue>), Dispat
     })?;
     let mut members = wrapped.into_iter();
     match (members.next(), members.next()) {
-        (Some(only), None) => Ok(only),
+        // A member without a name would be read as unnamed again.
+        (Some(only), None) if !only.0.is_empty() => Ok(only),
         _ => Err(DispatchError::in_stream(
             TARGET,
             at,

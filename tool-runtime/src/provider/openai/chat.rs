@@ -162,9 +162,10 @@ impl ChatCall {
 /// - a continuation repeating the id or name: openai-python joins the strings (`call_1call_1`,
 ///   `nownow`), a name no tool has. toolc keeps the one id and name.
 /// - a piece at the open call's index that names its tool, after the open call's arguments are
-///   whole JSON, with another id or tool or arguments of its own beginning with `{` (servers that
-///   give every call the same index): openai-python joins the two calls into one, whose arguments
-///   are not JSON. toolc begins the next call.
+///   whole JSON, with another id, or with no id and another tool or arguments of its own beginning
+///   with `{` (servers that give every call the same index): openai-python joins the two calls into
+///   one, whose arguments are not JSON. toolc begins the next call. The open call's own id again
+///   never begins one: a call sent twice is not run twice.
 ///
 /// Stricter than openai-python, because no reading of these is safe to run: an id or name that
 /// changes while a call's arguments are still arriving is an error naming both (openai-python joins

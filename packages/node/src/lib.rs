@@ -9,7 +9,7 @@
 
 use napi_derive::napi;
 use serde_json::{Value, json};
-use tool_runtime::read::{Lowered, Message, ReadError, lower_each};
+use tool_runtime::read::{Lowered, Message, ReadError, lower_each_value};
 use tool_runtime::{Arguments, JsonTools, RenderOptions, Target};
 
 #[global_allocator]
@@ -75,7 +75,7 @@ pub fn lower_each_json(definitions: String, targets: String, options: String) ->
             Err(err) => return failure("target", &format!("/{index}"), &err.to_string()),
         }
     }
-    match lower_each(&definitions, name, &renderings) {
+    match lower_each_value(definitions, name, &renderings) {
         Ok(each) => Value::Array(each.iter().map(lowered_json).collect()).to_string(),
         Err(err) => read_failure(&err),
     }

@@ -8,9 +8,10 @@
 
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple};
 use serde_json::{Map, Number, Value};
-use tool_runtime::read::{Lowered, Message, ReadError, lower_each as lower_each_document};
+use tool_runtime::read::{Lowered, Message, ReadError, lower_each_value};
 use tool_runtime::{Arguments, JsonTools, RenderOptions, Target};
 
 #[global_allocator]
@@ -19,40 +20,85 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 /// As deep as serde_json reads JSON text, so that what `toolc lower` reads from a file, this reads.
 const MAX_DEPTH: usize = 128;
 
-/// One tool's lowering, as the Python front takes it apart: the `tools` value, the messages as
-/// `(kind, text)` and the refusals as `(tool, path, rule)`.
-type LoweredTuple = (Py<PyAny>, Vec<(&'static str, String)>, Vec<(String, String, String)>);
+/// The keyword arguments `toolc.lower` and `toolc.lower_each` share.
+struct Options {
+    render: RenderOptions,
+    name: String,
+}
 
-/// Lowers `definitions` for each of `targets`, reading and checking them once.
+impl Options {
+    fn new(
+        anthropic_strict: bool,
+        gemini_json_schema: bool,
+        gemini_parameters_only: bool,
+        bedrock_strict: bool,
+        name: &str,
+    ) -> Self {
+        let render = RenderOptions::default()
+            .anthropic_strict(anthropic_strict)
+            .gemini_json_schema(gemini_json_schema)
+            .gemini_parameters_only(gemini_parameters_only)
+            .bedrock_strict(bedrock_strict);
+        Options { render, name: name.to_owned() }
+    }
+}
+
+/// Lowers tool definitions of any provider for `target`, as `toolc lower` does to a file.
+///
+/// `definitions` is one definition or a list of them in any provider's format (OpenAI, Anthropic,
+/// Gemini, Bedrock, MCP, a bare JSON Schema in any common dialect) or an MCP `tools/list` result, as
+/// `json.load` gives them. A tool that cannot be lowered is left out and named in `refused`; the
+/// others are lowered. `name` is the name a bare JSON Schema's tool takes. Options apply to their
+/// own target alone: `anthropic_strict` (strict tool use), `gemini_json_schema` (every declaration
+/// as `parametersJsonSchema`), `gemini_parameters_only` (refuse what `parameters` cannot express),
+/// `bedrock_strict`.
+///
+/// Raises DefinitionError (with the path) when the value is not tool definitions, TargetError for
+/// an unknown target.
 #[pyfunction]
-#[pyo3(signature = (definitions, targets, anthropic_strict, gemini_json_schema, gemini_parameters_only, bedrock_strict, name))]
-#[allow(clippy::too_many_arguments)] // the keyword arguments of `toolc.lower_each`, one for one
-fn lower_each(
+#[pyo3(signature = (definitions, target, *, anthropic_strict=false, gemini_json_schema=false, gemini_parameters_only=false, bedrock_strict=false, name="tools"))]
+#[allow(clippy::too_many_arguments)] // the keyword arguments of `toolc.lower`, one for one
+fn lower(
     py: Python<'_>,
     definitions: &Bound<'_, PyAny>,
-    targets: Vec<String>,
+    target: &str,
     anthropic_strict: bool,
     gemini_json_schema: bool,
     gemini_parameters_only: bool,
     bedrock_strict: bool,
     name: &str,
-) -> PyResult<Vec<LoweredTuple>> {
-    let document = json_of(definitions)?;
-    let options = RenderOptions::default()
-        .anthropic_strict(anthropic_strict)
-        .gemini_json_schema(gemini_json_schema)
-        .gemini_parameters_only(gemini_parameters_only)
-        .bedrock_strict(bedrock_strict);
-    let mut renderings = Vec::with_capacity(targets.len());
-    for (index, target) in targets.iter().enumerate() {
-        match target.parse::<Target>() {
-            Ok(target) => renderings.push((target, options)),
-            Err(err) => return Err(toolc_error(py, "TargetError", format!("/{index}"), err.to_string())),
-        }
+) -> PyResult<Py<PyAny>> {
+    let options = Options::new(anthropic_strict, gemini_json_schema, gemini_parameters_only, bedrock_strict, name);
+    let mut each = lower_all(py, definitions, &[target], &options)?;
+    Ok(each.remove(0))
+}
+
+/// `lower` for each target in order, reading and checking the definitions once.
+#[pyfunction]
+#[pyo3(signature = (definitions, targets, *, anthropic_strict=false, gemini_json_schema=false, gemini_parameters_only=false, bedrock_strict=false, name="tools"))]
+#[allow(clippy::too_many_arguments)] // the keyword arguments of `toolc.lower_each`, one for one
+fn lower_each(
+    py: Python<'_>,
+    definitions: &Bound<'_, PyAny>,
+    targets: &Bound<'_, PyAny>,
+    anthropic_strict: bool,
+    gemini_json_schema: bool,
+    gemini_parameters_only: bool,
+    bedrock_strict: bool,
+    name: &str,
+) -> PyResult<Vec<Py<PyAny>>> {
+    if targets.is_instance_of::<PyString>() {
+        return Err(PyTypeError::new_err("toolc: targets must be a sequence of target names, not one name"));
     }
-    let each =
-        py.detach(|| lower_each_document(&document, name, &renderings)).map_err(|err| definition_error(py, err))?;
-    each.into_iter().map(|lowered| lowered_tuple(py, lowered)).collect()
+    // Any iterable of names, as `list()` takes it.
+    let targets = match targets.cast::<PyList>() {
+        Ok(list) => list.clone(),
+        Err(_) => py.get_type::<PyList>().call1((targets,))?.cast_into::<PyList>()?,
+    };
+    let targets: Vec<String> = targets.extract()?;
+    let targets: Vec<&str> = targets.iter().map(String::as_str).collect();
+    let options = Options::new(anthropic_strict, gemini_json_schema, gemini_parameters_only, bedrock_strict, name);
+    lower_all(py, definitions, &targets, &options)
 }
 
 /// Checks a model's call against one definition: `None` when it is good, otherwise the text toolc
@@ -65,22 +111,78 @@ fn check_arguments(py: Python<'_>, definition: &Bound<'_, PyAny>, arguments: &st
     Ok(tools.check(&name, Arguments::Text(arguments)).err().map(|err| err.to_string()))
 }
 
-fn lowered_tuple(py: Python<'_>, lowered: Lowered) -> PyResult<LoweredTuple> {
-    let tools = match &lowered.value {
-        Some(value) => to_python(py, value)?,
-        None => py.None(),
-    };
-    let messages = lowered
-        .messages
-        .into_iter()
-        .map(|message| match message {
-            Message::Note(text) => ("note", text),
-            Message::Warning(text) => ("warning", text),
-            Message::Error(text) => ("error", text),
+/// The definitions read and checked once, lowered for each target, as `toolc.Lowered`s.
+fn lower_all(
+    py: Python<'_>,
+    definitions: &Bound<'_, PyAny>,
+    targets: &[&str],
+    options: &Options,
+) -> PyResult<Vec<Py<PyAny>>> {
+    let document = json_of(definitions)?;
+    let mut renderings = Vec::with_capacity(targets.len());
+    for (index, target) in targets.iter().enumerate() {
+        match target.parse::<Target>() {
+            Ok(target) => renderings.push((target, options.render)),
+            Err(err) => return Err(toolc_error(py, "TargetError", format!("/{index}"), err.to_string())),
+        }
+    }
+    let each = py
+        .detach(|| lower_each_value(document, &options.name, &renderings))
+        .map_err(|err| definition_error(py, err))?;
+    let front = Front::get(py)?;
+    each.into_iter().map(|lowered| front.lowered(py, lowered)).collect()
+}
+
+/// The named tuples of the Python front (`toolc.Lowered`, `Message`, `Refusal`), made here as
+/// `tuple.__new__(cls, items)` makes them: without running Python code for each.
+struct Front {
+    tuple_new: Py<PyAny>,
+    lowered: Py<PyAny>,
+    message: Py<PyAny>,
+    refusal: Py<PyAny>,
+}
+
+static FRONT: PyOnceLock<Front> = PyOnceLock::new();
+
+impl Front {
+    fn get(py: Python<'_>) -> PyResult<&'static Front> {
+        FRONT.get_or_try_init(py, || {
+            let toolc = py.import("toolc")?;
+            Ok(Front {
+                tuple_new: py.get_type::<PyTuple>().getattr("__new__")?.unbind(),
+                lowered: toolc.getattr("Lowered")?.unbind(),
+                message: toolc.getattr("Message")?.unbind(),
+                refusal: toolc.getattr("Refusal")?.unbind(),
+            })
         })
-        .collect();
-    let refused = lowered.refused.into_iter().map(|refusal| (refusal.tool, refusal.path, refusal.rule)).collect();
-    Ok((tools, messages, refused))
+    }
+
+    fn make<'py>(&self, py: Python<'py>, class: &Py<PyAny>, items: Bound<'py, PyTuple>) -> PyResult<Py<PyAny>> {
+        Ok(self.tuple_new.bind(py).call1((class, items))?.unbind())
+    }
+
+    fn lowered(&self, py: Python<'_>, lowered: Lowered) -> PyResult<Py<PyAny>> {
+        let tools = match &lowered.value {
+            Some(value) => to_python(py, value)?,
+            None => py.None(),
+        };
+        let messages = PyList::empty(py);
+        for message in lowered.messages {
+            let (kind, text) = match message {
+                Message::Note(text) => ("note", text),
+                Message::Warning(text) => ("warning", text),
+                Message::Error(text) => ("error", text),
+            };
+            messages.append(self.make(py, &self.message, PyTuple::new(py, [kind, text.as_str()])?)?)?;
+        }
+        let refused = PyList::empty(py);
+        for refusal in lowered.refused {
+            let items = PyTuple::new(py, [refusal.tool, refusal.path, refusal.rule])?;
+            refused.append(self.make(py, &self.refusal, items)?)?;
+        }
+        let items = PyTuple::new(py, [tools, messages.into_any().unbind(), refused.into_any().unbind()])?;
+        self.make(py, &self.lowered, items)
+    }
 }
 
 /// `toolc.errors.<class>(message, path, rule)`, raised.
@@ -205,8 +307,43 @@ fn number(float: f64) -> Result<Value, NotJson> {
         .ok_or_else(|| NotJson::new(PyValueError::new_err, format!("{float}, which is not a JSON number")))
 }
 
+/// The keys nearly every lowered tool holds, made into Python strings once: a key from this list
+/// costs a reference, not a new string (as `json.loads` shares the keys it has seen).
+const COMMON_KEYS: [&str; 16] = [
+    "type",
+    "properties",
+    "description",
+    "required",
+    "items",
+    "enum",
+    "name",
+    "additionalProperties",
+    "anyOf",
+    "title",
+    "default",
+    "strict",
+    "parameters",
+    "input_schema",
+    "inputSchema",
+    "function",
+];
+
+static KEYS: PyOnceLock<Vec<Py<PyString>>> = PyOnceLock::new();
+
+fn key<'py>(py: Python<'py>, keys: &[Py<PyString>], key: &str) -> Bound<'py, PyString> {
+    match COMMON_KEYS.iter().position(|common| *common == key) {
+        Some(index) => keys[index].bind(py).clone(),
+        None => PyString::new(py, key),
+    }
+}
+
 /// A JSON value as Python's `json.loads` gives it.
 fn to_python(py: Python<'_>, value: &Value) -> PyResult<Py<PyAny>> {
+    let keys = KEYS.get_or_init(py, || COMMON_KEYS.iter().map(|key| PyString::intern(py, key).unbind()).collect());
+    python_value(py, keys, value)
+}
+
+fn python_value(py: Python<'_>, keys: &[Py<PyString>], value: &Value) -> PyResult<Py<PyAny>> {
     Ok(match value {
         Value::Null => py.None(),
         Value::Bool(flag) => PyBool::new(py, *flag).to_owned().into_any().unbind(),
@@ -219,14 +356,14 @@ fn to_python(py: Python<'_>, value: &Value) -> PyResult<Py<PyAny>> {
         Value::Array(items) => {
             let list = PyList::empty(py);
             for item in items {
-                list.append(to_python(py, item)?)?;
+                list.append(python_value(py, keys, item)?)?;
             }
             list.into_any().unbind()
         }
         Value::Object(map) => {
             let dict = PyDict::new(py);
-            for (key, item) in map {
-                dict.set_item(key, to_python(py, item)?)?;
+            for (name, item) in map {
+                dict.set_item(key(py, keys, name), python_value(py, keys, item)?)?;
             }
             dict.into_any().unbind()
         }
@@ -236,6 +373,7 @@ fn to_python(py: Python<'_>, value: &Value) -> PyResult<Py<PyAny>> {
 /// `toolc._native`: the functions `toolc`'s front calls.
 #[pymodule]
 fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
+    module.add_function(wrap_pyfunction!(lower, module)?)?;
     module.add_function(wrap_pyfunction!(lower_each, module)?)?;
     module.add_function(wrap_pyfunction!(check_arguments, module)?)?;
     module.add("__version__", env!("CARGO_PKG_VERSION"))?;

@@ -82,7 +82,7 @@ pub fn lower(
     target: Target,
     options: &RenderOptions,
 ) -> Result<Lowered, ReadError> {
-    Ok(Checked::read(input, file_stem)?.lower(target, options))
+    Ok(Checked::read(input.clone(), file_stem)?.lower(target, options))
 }
 
 /// Lowers one document to each of several targets (or options), as [`lower`] does to one, reading
@@ -103,6 +103,16 @@ pub fn lower(
 /// ```
 pub fn lower_each(
     input: &serde_json::Value,
+    file_stem: &str,
+    renderings: &[(Target, RenderOptions)],
+) -> Result<Vec<Lowered>, ReadError> {
+    lower_each_value(input.clone(), file_stem, renderings)
+}
+
+/// [`lower_each`] of a document given rather than lent: what a caller that has just read or built
+/// the document calls, since its schemas are then lowered without a copy of them being made.
+pub fn lower_each_value(
+    input: serde_json::Value,
     file_stem: &str,
     renderings: &[(Target, RenderOptions)],
 ) -> Result<Vec<Lowered>, ReadError> {
@@ -136,8 +146,8 @@ enum Step {
 }
 
 impl Checked {
-    pub(crate) fn read(input: &serde_json::Value, file_stem: &str) -> Result<Checked, ReadError> {
-        let definitions = super::definitions(input, file_stem)?;
+    pub(crate) fn read(input: serde_json::Value, file_stem: &str) -> Result<Checked, ReadError> {
+        let definitions = super::definitions_taken(input, file_stem)?;
         let mut steps = Vec::with_capacity(definitions.len());
         let mut kept: Vec<String> = Vec::with_capacity(definitions.len());
         for def in definitions {
@@ -247,12 +257,19 @@ pub(crate) fn lower_leniently<'a>(
     messages: &mut Vec<Message>,
     refused: &mut Vec<Refusal>,
 ) -> Result<(Rendered, usize), RenderError> {
-    if let Ok(rendered) = render_tools(kept.clone().map(|(tool, _)| tool), target, options) {
-        return Ok((rendered, kept.count()));
-    }
+    let together = match render_tools(kept.clone().map(|(tool, _)| tool), target, options) {
+        Ok(rendered) => return Ok((rendered, kept.count())),
+        Err(err) => err,
+    };
+    // One tool alone is what was just rendered: its error is the one to go by.
+    let mut one_alone = (kept.clone().nth(1).is_none()).then_some(together);
     let mut defs: Vec<Cow<ToolDef>> = Vec::new();
     for (tool, asked) in kept {
-        match render_tools([tool], target, options) {
+        let alone = match one_alone.take() {
+            Some(err) => Err(err),
+            None => render_tools([tool], target, options),
+        };
+        match alone {
             Ok(_) => defs.push(Cow::Borrowed(tool)),
             Err(strict_err) => {
                 let loose = asked.is_none().then(|| tool.clone().with_strict(false));

@@ -60,7 +60,7 @@ impl JsonTools {
     /// `tools/list` result (see [`crate::read::definitions`]). Fails only when the document as a
     /// whole is not tool definitions; a definition that cannot be read is left out and said so.
     pub fn read(document: &Value) -> Result<Self, ReadError> {
-        let checked = Checked::read(document, "tool")?;
+        let checked = Checked::read(document.clone(), "tool")?;
         let defs: Vec<ToolDef> = checked.kept().map(|(tool, _)| tool.clone()).collect();
         let validators = defs.iter().map(|_| OnceLock::new()).collect();
         Ok(JsonTools {

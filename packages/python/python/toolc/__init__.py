@@ -10,7 +10,7 @@ and a model's call checked against a definition, with toolc's own error text for
 
 from __future__ import annotations
 
-from typing import Any, List, Literal, NamedTuple, Optional, Sequence
+from typing import Any, List, Literal, NamedTuple, Optional
 
 from . import _native
 from .errors import DefinitionError, TargetError, ToolcError
@@ -69,68 +69,11 @@ class Lowered(NamedTuple):
     refused: List[Refusal]
 
 
-def lower_each(
-    definitions: Any,
-    targets: Sequence[Target],
-    *,
-    anthropic_strict: bool = False,
-    gemini_json_schema: bool = False,
-    gemini_parameters_only: bool = False,
-    bedrock_strict: bool = False,
-    name: str = "tools",
-) -> List[Lowered]:
-    """`lower` for each target in order, reading and checking the definitions once."""
-    if isinstance(targets, str):
-        raise TypeError("toolc: targets must be a sequence of target names, not one name")
-    each = _native.lower_each(
-        definitions,
-        list(targets),
-        anthropic_strict,
-        gemini_json_schema,
-        gemini_parameters_only,
-        bedrock_strict,
-        name,
-    )
-    # Named tuples made from the native tuples by `_make`, without a Python call each.
-    return [
-        Lowered(tools, list(map(Message._make, messages)), list(map(Refusal._make, refused)))
-        for tools, messages, refused in each
-    ]
-
-
-def lower(
-    definitions: Any,
-    target: Target,
-    *,
-    anthropic_strict: bool = False,
-    gemini_json_schema: bool = False,
-    gemini_parameters_only: bool = False,
-    bedrock_strict: bool = False,
-    name: str = "tools",
-) -> Lowered:
-    """Lowers tool definitions of any provider for `target`, as `toolc lower` does to a file.
-
-    `definitions` is one definition or a list of them in any provider's format (OpenAI, Anthropic,
-    Gemini, Bedrock, MCP, a bare JSON Schema in any common dialect) or an MCP `tools/list` result, as
-    `json.load` gives them. A tool that cannot be lowered is left out and named in `refused`; the
-    others are lowered. `name` is the name a bare JSON Schema's tool takes. Options apply to their
-    own target alone: `anthropic_strict` (strict tool use), `gemini_json_schema` (every declaration
-    as `parametersJsonSchema`), `gemini_parameters_only` (refuse what `parameters` cannot express),
-    `bedrock_strict`.
-
-    Raises DefinitionError (with the path) when the value is not tool definitions, TargetError for
-    an unknown target.
-    """
-    ((tools, messages, refused),) = _native.lower_each(
-        definitions,
-        [target],
-        anthropic_strict,
-        gemini_json_schema,
-        gemini_parameters_only,
-        bedrock_strict,
-        name,
-    )
-    return Lowered(tools, list(map(Message._make, messages)), list(map(Refusal._make, refused)))
+# `lower` and `lower_each` are the native functions themselves (their signatures, types and
+# documentation: `_native.pyi`): a call costs no Python frame, and the named tuples above are made
+# natively, as `tuple.__new__` makes them.
+lower = _native.lower
+lower_each = _native.lower_each
 
 
 def check_arguments(definition: Any, arguments: str) -> Optional[str]:

@@ -81,6 +81,11 @@ pub(crate) fn inline_refs(
     recursion: Recursion,
     lowering: &mut Lowering,
 ) -> Result<(), RenderError> {
+    // Most schemas have no reference, definitions or `$id` anywhere: nothing to inline, drop or
+    // refuse, and no walk to make.
+    if !crate::lower::walk::has_key(schema, &["$ref", "$defs", "definitions", "$id"]) {
+        return Ok(());
+    }
     let Some(root) = schema.as_object_mut() else { return Ok(()) };
     if root.get("$ref").and_then(Value::as_str) == Some("#") || contains_root_ref(root) {
         if let Recursion::Reject(instead) = recursion {

@@ -129,6 +129,16 @@ pub(crate) fn find_child<T>(
     None
 }
 
+/// Whether an object anywhere in `value` (a schema or not) has one of `keys`: a pass
+/// that looks for keywords no node has can be passed over without its walk.
+pub(crate) fn has_key(value: &Value, keys: &[&str]) -> bool {
+    match value {
+        Value::Object(node) => node.iter().any(|(key, child)| keys.contains(&key.as_str()) || has_key(child, keys)),
+        Value::Array(items) => items.iter().any(|item| has_key(item, keys)),
+        _ => false,
+    }
+}
+
 /// Calls `visit` on every object subschema of `schema`, for reading (no pointers made).
 pub(crate) fn each_node(schema: &Value, visit: &mut dyn FnMut(&Map<String, Value>)) {
     let Value::Object(node) = schema else { return };

@@ -68,6 +68,22 @@ def test_lower_each_is_lower_for_each_target_in_order() -> None:
     each = toolc.lower_each([SEARCH], targets, anthropic_strict=True)
     assert each == [toolc.lower([SEARCH], target, anthropic_strict=True) for target in targets]
     assert each[1].tools is not None and each[1].tools[0]["strict"] is True
+    # Any iterable of names; one name alone is a mistake worth saying, not a list of letters.
+    assert toolc.lower_each([SEARCH], (target for target in targets), anthropic_strict=True) == each
+    with pytest.raises(TypeError, match="not one name"):
+        toolc.lower_each([SEARCH], "openai")  # type: ignore[arg-type]
+
+
+def test_results_are_named_tuples_made_natively_as_python_makes_them() -> None:
+    lowered = toolc.lower([SEARCH, {"name": "bad", "parameters": {"type": 7}}], "openai", name="unused")
+    tools, messages, refused = lowered
+    assert type(lowered) is toolc.Lowered and lowered._fields == ("tools", "messages", "refused")
+    assert (tools, messages, refused) == (lowered.tools, lowered.messages, lowered.refused)
+    assert type(messages[0]) is toolc.Message and type(refused[0]) is toolc.Refusal
+    assert refused[0].tool == "bad" and refused[0] == toolc.Refusal(*refused[0])
+    assert repr(refused[0]).startswith("Refusal(tool='bad', path='/1/parameters/type'")
+    with pytest.raises(TypeError):
+        toolc.lower([SEARCH], "openai", True)  # type: ignore[misc]  (options are keywords only)
 
 
 def test_what_is_not_tool_definitions_is_a_definition_error_with_the_path() -> None:

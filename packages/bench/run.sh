@@ -2,7 +2,8 @@
 # The packages' speed against the transformers of their own language (BENCHMARKS.md, "The npm and
 # Python packages"): builds the packages (release), fetches the corpus, splits it one definition a
 # file with BFCL's own type mapping, installs the peers (pinned: tests/corpus/peers/requirements.txt,
-# tests/conformance/package-lock.json) and runs bench.py and bench.mjs, one process each.
+# tests/conformance/package-lock.json, packages/bench/package-lock.json) and runs bench.py and
+# bench.mjs, one process each.
 #
 # Usage: packages/bench/run.sh [PASSES]       Everything it writes is under target/.
 set -euo pipefail
@@ -45,9 +46,17 @@ mkdir -p "$project"
 echo '{"name": "bench-toolc", "private": true, "type": "module"}' > "$project/package.json"
 (cd "$project" && npm install --silent --no-audit --no-fund --prefer-offline "$tarball")
 cp "$here/bench.mjs" "$project/"
+# The TypeScript peers beyond openai-node, pinned by packages/bench/package-lock.json.
+peers="$work/node-peers"
+if ! cmp -s "$here/package-lock.json" "$peers/package-lock.json"; then
+    rm -rf "$peers"
+    mkdir -p "$peers"
+    cp "$here/package.json" "$here/package-lock.json" "$peers/"
+    (cd "$peers" && npm ci --silent --no-audit --no-fund)
+fi
 
 echo "## Python"
 "$venv/bin/python" "$here/bench.py" "$work/split-bfcl-types" "$passes"
 echo
 echo "## Node.js"
-(cd "$project" && node bench.mjs "$root/target/tmp/conformance" "$work/split-bfcl-types" "$passes")
+(cd "$project" && node bench.mjs "$root/target/tmp/conformance" "$peers" "$work/split-bfcl-types" "$passes")

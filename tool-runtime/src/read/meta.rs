@@ -33,15 +33,25 @@ fn keyword_valid(keyword: &str, value: &Value) -> bool {
             Value::String(name) => simple_type(name),
             Value::Array(names) => {
                 !names.is_empty()
-                    && names.iter().enumerate().all(|(index, name)| {
-                        name.as_str().is_some_and(simple_type) && !names[..index].contains(name)
-                    })
+                    && names
+                        .iter()
+                        .enumerate()
+                        .all(|(index, name)| name.as_str().is_some_and(simple_type) && !names[..index].contains(name))
             }
             _ => false,
         },
         "required" => string_set(value),
-        "items" | "contains" | "additionalProperties" | "propertyNames" | "if" | "then" | "else" | "not"
-        | "unevaluatedItems" | "unevaluatedProperties" | "contentSchema" => plainly_valid(value),
+        "items"
+        | "contains"
+        | "additionalProperties"
+        | "propertyNames"
+        | "if"
+        | "then"
+        | "else"
+        | "not"
+        | "unevaluatedItems"
+        | "unevaluatedProperties"
+        | "contentSchema" => plainly_valid(value),
         "allOf" | "anyOf" | "oneOf" | "prefixItems" => {
             value.as_array().is_some_and(|items| !items.is_empty() && items.iter().all(plainly_valid))
         }

@@ -7,7 +7,7 @@
 
 use std::path::{Path, PathBuf};
 
-use tool_runtime::read::{Message, lower};
+use tool_runtime::read::{Message, lower_each_value};
 use tool_runtime::{RenderOptions, Target};
 
 use crate::files::{load_json, pretty, write_atomically};
@@ -93,7 +93,9 @@ fn lower_file(file: &Path, name: &Path, lowering: &Lowering) -> Result<Outcome, 
     // With many files, each message says which one it is about.
     let from = if lowering.out.is_some() { format!("{}: ", file.display()) } else { String::new() };
     let (input, stem) = load_json(file)?;
-    let lowered = lower(&input, &stem, lowering.target, &lowering.options).map_err(|err| Failure(err.to_string()))?;
+    // The document is read here and nowhere else: its schemas are lowered where they lie.
+    let renderings = [(lowering.target, lowering.options)];
+    let lowered = lower_each_value(input, &stem, &renderings).map_err(|err| Failure(err.to_string()))?.remove(0);
     for message in &lowered.messages {
         match message {
             Message::Note(text) => output::note(&format!("{from}{text}")),
@@ -110,7 +112,7 @@ fn lower_file(file: &Path, name: &Path, lowering: &Lowering) -> Result<Outcome, 
         }
         None => print!("{}", pretty(value)),
     }
-    Ok(if lowered.refused > 0 { Outcome::Problems } else { Outcome::Ok })
+    Ok(if !lowered.refused.is_empty() { Outcome::Problems } else { Outcome::Ok })
 }
 
 #[cfg(test)]

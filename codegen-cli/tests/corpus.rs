@@ -21,24 +21,9 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use serde_json::{Value, json};
-use support::{collect, corpus, run, tmp, workspace};
+use support::{VARIANTS, collect, corpus, run, tmp, workspace};
 
 mod support;
-
-/// The targets and options `lower` is run with, named as the SDK checks name their renderings.
-const VARIANTS: [(&str, &str, &[&str]); 11] = [
-    ("openai", "openai", &[]),
-    ("openai-responses", "openai-responses", &[]),
-    ("anthropic", "anthropic", &[]),
-    ("anthropic-strict", "anthropic", &["--anthropic-strict"]),
-    ("gemini", "gemini", &[]),
-    ("gemini-parameters-only", "gemini", &["--gemini-parameters-only"]),
-    ("gemini-json-schema", "gemini", &["--gemini-json-schema"]),
-    ("bedrock", "bedrock", &[]),
-    ("bedrock-strict", "bedrock", &["--bedrock-strict"]),
-    ("mcp", "mcp", &[]),
-    ("json-schema", "json-schema", &[]),
-];
 
 /// Writes every definition of the corpus into a file of its own under `split`, in the shape its
 /// source file has (an MCP tool as `{"tools": [tool]}`), and gives how many there are per source.

@@ -552,8 +552,8 @@ fn check_lowered(args: &[Arg], target: Target, options: &RenderOptions, lowered:
             failures.push(format!("no warning that `{name}` moved the tool to `parametersJsonSchema`"));
         }
     }
-    if lowered.refused != usize::from(tools.is_empty()) {
-        failures.push(format!("{} tool(s) counted refused, {} lowered", lowered.refused, tools.len()));
+    if lowered.refused.len() != usize::from(tools.is_empty()) {
+        failures.push(format!("{} tool(s) counted refused, {} lowered", lowered.refused.len(), tools.len()));
     }
     match tools.as_slice() {
         [] if refusals.is_empty() => failures.push(format!(

@@ -25,6 +25,14 @@ pub(crate) fn child_path(path: &str, token: &str) -> String {
     out
 }
 
+/// A buffer for the pointers of one walk from `path`: its room for the deeper paths made at the
+/// start, so that the walk does not grow it step by step.
+pub(crate) fn walk_buffer(path: &str) -> String {
+    let mut buffer = String::with_capacity(path.len() + 120);
+    buffer.push_str(path);
+    buffer
+}
+
 /// Appends an array index to a pointer.
 pub(crate) fn push_index(path: &mut String, index: usize) {
     use std::fmt::Write;

@@ -3,6 +3,22 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+/// The targets and options `lower` is run with, named as the SDK checks name their renderings.
+#[allow(dead_code)] // the tests that lower use it, `corpus_import` does not
+pub const VARIANTS: [(&str, &str, &[&str]); 11] = [
+    ("openai", "openai", &[]),
+    ("openai-responses", "openai-responses", &[]),
+    ("anthropic", "anthropic", &[]),
+    ("anthropic-strict", "anthropic", &["--anthropic-strict"]),
+    ("gemini", "gemini", &[]),
+    ("gemini-parameters-only", "gemini", &["--gemini-parameters-only"]),
+    ("gemini-json-schema", "gemini", &["--gemini-json-schema"]),
+    ("bedrock", "bedrock", &[]),
+    ("bedrock-strict", "bedrock", &["--bedrock-strict"]),
+    ("mcp", "mcp", &[]),
+    ("json-schema", "json-schema", &[]),
+];
+
 /// The repository's root.
 pub fn workspace() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap()

@@ -10,6 +10,9 @@ use crate::lower::report::{ChangeKind, Lowering};
 const MERGEABLE: &[&str] = &["type", "properties", "required", "additionalProperties", "description", "title"];
 
 pub(crate) fn merge_object_all_of(schema: &mut Value, path: &str, lowering: &mut Lowering) {
+    if !super::walk::has_key(schema, &["allOf"]) {
+        return;
+    }
     let mut merged_at = Vec::new();
     let _ = walk_mut::<()>(schema, path, &mut |node, at| {
         let Some(Value::Array(branches)) = node.get("allOf") else { return Ok(()) };

@@ -81,6 +81,11 @@ pub(crate) fn inline_refs(
     recursion: Recursion,
     lowering: &mut Lowering,
 ) -> Result<(), RenderError> {
+    // Most schemas have no reference, definitions or `$id` anywhere: nothing to inline, drop or
+    // refuse, and no walk to make.
+    if !crate::lower::walk::has_key(schema, &["$ref", "$defs", "definitions", "$id"]) {
+        return Ok(());
+    }
     let Some(root) = schema.as_object_mut() else { return Ok(()) };
     if root.get("$ref").and_then(Value::as_str) == Some("#") || contains_root_ref(root) {
         if let Recursion::Reject(instead) = recursion {
@@ -113,7 +118,7 @@ pub(crate) fn inline_refs(
         ));
     }
     let mut inliner = Inliner { defs: &defs, recursive: &recursive, inlined: BTreeMap::new() };
-    inliner.inline(schema, &mut path.to_owned());
+    inliner.inline(schema, &mut crate::pointer::walk_buffer(path));
     let mut kept = Map::new();
     for name in recursive.keys() {
         let mut def = defs[name].clone();
@@ -128,7 +133,7 @@ pub(crate) fn inline_refs(
     // The root's own definitions are out of the way now: any left are unreachable (beside `$defs`),
     // in the schema and in the definitions kept.
     let names: BTreeSet<String> = kept.keys().cloned().collect();
-    check_references(schema, &mut path.to_owned(), &names, &mut dropped, &mut unresolved);
+    check_references(schema, &mut crate::pointer::walk_buffer(path), &names, &mut dropped, &mut unresolved);
     for (name, def) in &mut kept {
         let mut at = child_path(&child_path(path, "$defs"), name);
         check_references(def, &mut at, &names, &mut dropped, &mut unresolved);

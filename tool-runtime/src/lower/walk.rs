@@ -129,12 +129,36 @@ pub(crate) fn find_child<T>(
     None
 }
 
+/// Whether an object anywhere in `value` (a schema or not) has one of `keys`: a pass
+/// that looks for keywords no node has can be passed over without its walk.
+pub(crate) fn has_key(value: &Value, keys: &[&str]) -> bool {
+    match value {
+        Value::Object(node) => node.iter().any(|(key, child)| keys.contains(&key.as_str()) || has_key(child, keys)),
+        Value::Array(items) => items.iter().any(|item| has_key(item, keys)),
+        _ => false,
+    }
+}
+
+/// Calls `visit` on every object subschema of `schema`, for reading (no pointers made).
+pub(crate) fn each_node(schema: &Value, visit: &mut dyn FnMut(&Map<String, Value>)) {
+    let Value::Object(node) = schema else { return };
+    visit(node);
+    for (key, value) in node {
+        match (holds(key), value) {
+            (Some(Holds::One), _) => each_node(value, visit),
+            (Some(Holds::List), Value::Array(items)) => items.iter().for_each(|item| each_node(item, visit)),
+            (Some(Holds::Map), Value::Object(entries)) => entries.values().for_each(|item| each_node(item, visit)),
+            _ => {}
+        }
+    }
+}
+
 /// A visitor of schema nodes: the node and its JSON Pointer.
 pub(crate) type Visit<'a, E> = dyn FnMut(&mut Map<String, Value>, &str) -> Result<(), E> + 'a;
 
 /// Calls `visit` on every object subschema of `schema`, children before their parent.
 pub(crate) fn walk_mut<E>(schema: &mut Value, path: &str, visit: &mut Visit<'_, E>) -> Result<(), E> {
-    walk_from(schema, &mut path.to_owned(), visit)
+    walk_from(schema, &mut crate::pointer::walk_buffer(path), visit)
 }
 
 /// [`walk_mut`] with one pointer buffer for the whole walk, extended and cut back at each step, so
@@ -165,7 +189,7 @@ pub(crate) fn each_boolean_subschema<E>(
             _ => walk(child, path, visit),
         })
     }
-    walk(schema, &mut path.to_owned(), visit)
+    walk(schema, &mut crate::pointer::walk_buffer(path), visit)
 }
 
 #[cfg(test)]

@@ -33,7 +33,9 @@ pub(super) fn problem(schema: &Value, schema_at: &str) -> Option<(String, String
     // compiles the patterns it reaches. Without a reference or an example to check, the
     // meta-schema's word is all that is needed, at a fraction of the cost (most schemas).
     let validator = if examples.is_empty() && !refers(schema) {
-        if let Err(err) = jsonschema::draft202012::meta::validate(schema) {
+        if !super::meta::plainly_valid(schema)
+            && let Err(err) = jsonschema::draft202012::meta::validate(schema)
+        {
             return not_a_schema(err);
         }
         None
@@ -43,7 +45,7 @@ pub(super) fn problem(schema: &Value, schema_at: &str) -> Option<(String, String
             Err(err) => return not_a_schema(err),
         }
     };
-    if let Some((path, rule)) = invalid_pattern(schema, &mut schema_at.to_owned()) {
+    if let Some((path, rule)) = invalid_pattern(schema, &mut crate::pointer::walk_buffer(schema_at)) {
         return Some((path, rule));
     }
     let validator = validator?;

@@ -17,8 +17,20 @@ pub struct Lowered {
     /// a reader (a warning each) and the dialect quirks read; the report of the lowering, warnings,
     /// and each refused tool with its JSON path and rule.
     pub messages: Vec<Message>,
-    /// How many tools were refused (each named in an [`Message::Error`]).
-    pub refused: usize,
+    /// The tools refused, in order, each also named in a [`Message::Error`].
+    pub refused: Vec<Refusal>,
+}
+
+/// A tool [`lower`] left out: which, where in the document or the rendering, and why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Refusal {
+    /// The tool's name.
+    pub tool: String,
+    /// JSON Pointer of what cannot be lowered: into the document when reading refused the tool (a
+    /// second tool of one name, a schema that is not JSON Schema), otherwise into its rendering.
+    pub path: String,
+    /// The rule broken, and what to do about it where there is a change that helps.
+    pub rule: String,
 }
 
 /// One line of what [`lower`] has to say.
@@ -59,7 +71,7 @@ impl Message {
 ///     "parameters": {"type": "dict", "properties": {"city": {"type": "string"}}, "required": ["city"]}
 /// }]);
 /// let lowered = tool_runtime::read::lower(&tools, "tools", Target::Anthropic, &RenderOptions::default()).unwrap();
-/// assert_eq!(lowered.refused, 0);
+/// assert!(lowered.refused.is_empty());
 /// assert_eq!(lowered.value.unwrap()[0]["input_schema"]["type"], "object");
 /// // BFCL's `dict` is read as `object`, and said so.
 /// assert!(matches!(&lowered.messages[0], tool_runtime::read::Message::Note(note) if note.contains("`dict`")));
@@ -70,7 +82,7 @@ pub fn lower(
     target: Target,
     options: &RenderOptions,
 ) -> Result<Lowered, ReadError> {
-    Ok(Checked::read(input, file_stem)?.lower(target, options))
+    Ok(Checked::read(input.clone(), file_stem)?.lower(target, options))
 }
 
 /// Lowers one document to each of several targets (or options), as [`lower`] does to one, reading
@@ -91,6 +103,16 @@ pub fn lower(
 /// ```
 pub fn lower_each(
     input: &serde_json::Value,
+    file_stem: &str,
+    renderings: &[(Target, RenderOptions)],
+) -> Result<Vec<Lowered>, ReadError> {
+    lower_each_value(input.clone(), file_stem, renderings)
+}
+
+/// [`lower_each`] of a document given rather than lent: what a caller that has just read or built
+/// the document calls, since its schemas are then lowered without a copy of them being made.
+pub fn lower_each_value(
+    input: serde_json::Value,
     file_stem: &str,
     renderings: &[(Target, RenderOptions)],
 ) -> Result<Vec<Lowered>, ReadError> {
@@ -124,8 +146,8 @@ enum Step {
 }
 
 impl Checked {
-    pub(crate) fn read(input: &serde_json::Value, file_stem: &str) -> Result<Checked, ReadError> {
-        let definitions = super::definitions(input, file_stem)?;
+    pub(crate) fn read(input: serde_json::Value, file_stem: &str) -> Result<Checked, ReadError> {
+        let definitions = super::definitions_taken(input, file_stem)?;
         let mut steps = Vec::with_capacity(definitions.len());
         let mut kept: Vec<String> = Vec::with_capacity(definitions.len());
         for def in definitions {
@@ -180,6 +202,27 @@ impl Checked {
         messages
     }
 
+    /// The tools refused before lowering (a second tool of one name, a schema that is not one), in
+    /// order, with their JSON paths in the document.
+    pub(crate) fn refused(&self) -> Vec<Refusal> {
+        self.steps
+            .iter()
+            .filter_map(|step| match step {
+                Step::Duplicate { name, at, first } => Some(Refusal {
+                    tool: name.clone(),
+                    path: format!("{at}/name"),
+                    rule: format!(
+                        "tool {first} of the file has the same name, and the names of one request must be unique"
+                    ),
+                }),
+                Step::NotASchema { name, path, rule } => {
+                    Some(Refusal { tool: name.clone(), path: path.clone(), rule: rule.clone() })
+                }
+                _ => None,
+            })
+            .collect()
+    }
+
     /// The tools kept, in order, each with the strict mode its input asks for.
     pub(crate) fn kept(&self) -> impl Iterator<Item = (&ToolDef, Option<bool>)> + Clone {
         self.steps.iter().filter_map(|step| match step {
@@ -190,7 +233,7 @@ impl Checked {
 
     fn lower(&self, target: Target, options: &RenderOptions) -> Lowered {
         let mut messages = self.messages(target);
-        let mut refused = messages.iter().filter(|message| matches!(message, Message::Error(_))).count();
+        let mut refused = self.refused();
         match lower_leniently(self.kept(), target, options, &mut messages, &mut refused) {
             Ok((rendered, kept)) => finish(rendered, messages, refused, kept, target),
             Err(err) => {
@@ -212,14 +255,21 @@ pub(crate) fn lower_leniently<'a>(
     target: Target,
     options: &RenderOptions,
     messages: &mut Vec<Message>,
-    refused: &mut usize,
+    refused: &mut Vec<Refusal>,
 ) -> Result<(Rendered, usize), RenderError> {
-    if let Ok(rendered) = render_tools(kept.clone().map(|(tool, _)| tool), target, options) {
-        return Ok((rendered, kept.count()));
-    }
+    let together = match render_tools(kept.clone().map(|(tool, _)| tool), target, options) {
+        Ok(rendered) => return Ok((rendered, kept.count())),
+        Err(err) => err,
+    };
+    // One tool alone is what was just rendered: its error is the one to go by.
+    let mut one_alone = (kept.clone().nth(1).is_none()).then_some(together);
     let mut defs: Vec<Cow<ToolDef>> = Vec::new();
     for (tool, asked) in kept {
-        match render_tools([tool], target, options) {
+        let alone = match one_alone.take() {
+            Some(err) => Err(err),
+            None => render_tools([tool], target, options),
+        };
+        match alone {
             Ok(_) => defs.push(Cow::Borrowed(tool)),
             Err(strict_err) => {
                 let loose = asked.is_none().then(|| tool.clone().with_strict(false));
@@ -233,7 +283,11 @@ pub(crate) fn lower_leniently<'a>(
                     }
                     None => {
                         messages.push(Message::Error(strict_err.for_json_authors()));
-                        *refused += 1;
+                        let rule = match strict_err.remedy {
+                            Some(remedy) => format!("{}; {}", strict_err.rule, remedy.for_json()),
+                            None => strict_err.rule.clone(),
+                        };
+                        refused.push(Refusal { tool: strict_err.tool, path: strict_err.path, rule });
                     }
                 }
             }
@@ -245,13 +299,20 @@ pub(crate) fn lower_leniently<'a>(
 
 /// The lowering's report (its warnings as warnings: a size near a limit, a Gemini declaration
 /// written with `parametersJsonSchema`), and the count of refused tools, after the messages so far.
-fn finish(rendered: Rendered, mut messages: Vec<Message>, refused: usize, kept: usize, target: Target) -> Lowered {
+fn finish(
+    rendered: Rendered,
+    mut messages: Vec<Message>,
+    refused: Vec<Refusal>,
+    kept: usize,
+    target: Target,
+) -> Lowered {
     messages.extend(rendered.report.changes.iter().map(|change| match change.kind {
         ChangeKind::Warning => Message::Warning(change.to_string()),
         _ => Message::Note(change.to_string()),
     }));
-    if refused > 0 {
-        messages.push(Message::Error(format!("{refused} tool(s) refused; the other {kept} lowered for {target}")));
+    if !refused.is_empty() {
+        let count = refused.len();
+        messages.push(Message::Error(format!("{count} tool(s) refused; the other {kept} lowered for {target}")));
     }
     Lowered { value: Some(rendered.value), messages, refused }
 }
@@ -271,7 +332,7 @@ mod tests {
         let renderings = [(Target::Mcp, RenderOptions::default()), (Target::OpenAi, RenderOptions::default())];
         let each = lower_each(&tools, "tools", &renderings).unwrap();
         for lowered in &each {
-            assert_eq!(lowered.refused, 0, "{:?}", lowered.messages);
+            assert!(lowered.refused.is_empty(), "{:?}", lowered.messages);
             assert_eq!(lowered.value.as_ref().and_then(|tools| tools.as_array()).map(Vec::len), Some(2));
             assert_eq!(
                 lowered.messages[..3],
@@ -293,6 +354,22 @@ mod tests {
             let warned = lowered.messages.iter().filter(|message| matches!(message, Message::Warning(_))).count();
             assert_eq!(warned, 2);
         }
+    }
+
+    #[test]
+    fn each_refused_tool_is_named_with_its_path_and_rule() {
+        let tools = json!([
+            {"name": "a", "description": "A.", "parameters": {"type": 7}},
+            {"name": "b", "description": "B.", "parameters": {"type": "object"}},
+            {"name": "b", "description": "B again.", "parameters": {"type": "object"}},
+            {"name": "c", "description": "C.", "parameters": {"type": "object", "properties": {"x": {}}, "required": ["x"]}},
+        ]);
+        let lowered = lower(&tools, "tools", Target::OpenAi, &RenderOptions::default()).unwrap();
+        let refused: Vec<(&str, &str)> =
+            lowered.refused.iter().map(|refusal| (&*refusal.tool, &*refusal.path)).collect();
+        assert_eq!(refused[..2], [("a", "/0/parameters/type"), ("b", "/2/name")], "{:?}", lowered.refused);
+        let errors = lowered.messages.iter().filter(|message| matches!(message, Message::Error(_))).count();
+        assert_eq!(errors, lowered.refused.len() + 1, "one error a tool, and the count: {:?}", lowered.messages);
     }
 
     #[test]

@@ -12,11 +12,13 @@ use super::{Definition, ReadError};
 use crate::Annotations;
 use crate::provider::gemini_openapi;
 
-pub(super) fn read_any(input: &Value, file_stem: &str) -> Result<Vec<Definition>, ReadError> {
+/// Reads the definitions of `input`, taking their names, descriptions and schemas out of it (what
+/// is left of `input` afterwards is of no use).
+pub(super) fn read_any(input: &mut Value, file_stem: &str) -> Result<Vec<Definition>, ReadError> {
     match input {
         Value::Array(items) => {
             let mut out = Vec::new();
-            for (index, item) in items.iter().enumerate() {
+            for (index, item) in items.iter_mut().enumerate() {
                 out.extend(one(item, &format!("/{index}"), file_stem)?);
             }
             Ok(out)
@@ -25,14 +27,14 @@ pub(super) fn read_any(input: &Value, file_stem: &str) -> Result<Vec<Definition>
         Value::Object(object)
             if object.get("result").and_then(|result| result.get("tools")).is_some_and(Value::is_array) =>
         {
-            within("result", &object["result"], file_stem)
+            within("result", &mut object["result"], file_stem)
         }
         Value::Object(object) if object.get("tools").is_some_and(Value::is_array) => {
-            within("tools", &object["tools"], file_stem)
+            within("tools", &mut object["tools"], file_stem)
         }
         // A Converse request's tools, beside its tool choice.
         Value::Object(object) if object.get("toolConfig").and_then(|config| config.get("tools")).is_some() => {
-            within("toolConfig", &object["toolConfig"], file_stem)
+            within("toolConfig", &mut object["toolConfig"], file_stem)
         }
         other => one(other, "", file_stem),
     }
@@ -40,7 +42,7 @@ pub(super) fn read_any(input: &Value, file_stem: &str) -> Result<Vec<Definition>
 
 /// The definitions of `inner`, the value of `key` in the input, with their paths (and an error's)
 /// taken from the input's root.
-fn within(key: &str, inner: &Value, file_stem: &str) -> Result<Vec<Definition>, ReadError> {
+fn within(key: &str, inner: &mut Value, file_stem: &str) -> Result<Vec<Definition>, ReadError> {
     let from_root = |path: &str| format!("/{key}{path}");
     match read_any(inner, file_stem) {
         Ok(defs) => Ok(defs
@@ -51,11 +53,20 @@ fn within(key: &str, inner: &Value, file_stem: &str) -> Result<Vec<Definition>, 
     }
 }
 
-fn text(value: &Value, key: &str) -> String {
-    value.get(key).and_then(Value::as_str).unwrap_or_default().to_owned()
+/// The string `key` of `value`, taken out of it ("" when there is none).
+fn text(value: &mut Value, key: &str) -> String {
+    match value.get_mut(key) {
+        Some(Value::String(text)) => std::mem::take(text),
+        _ => String::new(),
+    }
 }
 
-fn one(item: &Value, at: &str, file_stem: &str) -> Result<Vec<Definition>, ReadError> {
+/// The value `key` of `value`, taken out of it; an object schema when there is none.
+fn schema(value: &mut Value, key: &str) -> Value {
+    value.get_mut(key).map_or_else(|| json!({"type": "object"}), Value::take)
+}
+
+fn one(item: &mut Value, at: &str, file_stem: &str) -> Result<Vec<Definition>, ReadError> {
     let strict = item.get("strict").and_then(Value::as_bool);
     let def = |name: String, description: String, schema: Value, at: String, schema_at: String| Definition {
         name,
@@ -69,8 +80,8 @@ fn one(item: &Value, at: &str, file_stem: &str) -> Result<Vec<Definition>, ReadE
         annotations: Annotations::default(),
         warnings: Vec::new(),
     };
-    if let Some(function) = item.get("function") {
-        let schema = function.get("parameters").cloned().unwrap_or_else(|| json!({"type": "object"}));
+    if let Some(function) = item.get_mut("function") {
+        let schema = schema(function, "parameters");
         return Ok(vec![Definition {
             strict: function.get("strict").and_then(Value::as_bool),
             ..def(
@@ -82,8 +93,8 @@ fn one(item: &Value, at: &str, file_stem: &str) -> Result<Vec<Definition>, ReadE
             )
         }]);
     }
-    if let Some(spec) = item.get("toolSpec") {
-        let schema = spec.pointer("/inputSchema/json").cloned().unwrap_or_else(|| json!({"type": "object"}));
+    if let Some(spec) = item.get_mut("toolSpec") {
+        let schema = spec.pointer_mut("/inputSchema/json").map_or_else(|| json!({"type": "object"}), Value::take);
         return Ok(vec![Definition {
             strict: spec.get("strict").and_then(Value::as_bool),
             ..def(
@@ -102,26 +113,27 @@ fn one(item: &Value, at: &str, file_stem: &str) -> Result<Vec<Definition>, ReadE
     {
         return Ok(Vec::new());
     }
-    if let Some(Value::Array(declarations)) = item.get("functionDeclarations") {
+    if let Some(Value::Array(declarations)) = item.get_mut("functionDeclarations") {
         return Ok(declarations
-            .iter()
+            .iter_mut()
             .enumerate()
             .map(|(index, declaration)| gemini(declaration, &format!("{at}/functionDeclarations/{index}")))
             .collect());
     }
     for key in ["input_schema", "inputSchema"] {
-        if let Some(schema) = item.get(key) {
+        if item.get(key).is_some() {
             let (name, description) = (text(item, "name"), text(item, "description"));
+            let output_schema = item.get_mut("outputSchema").filter(|schema| schema.is_object()).map(Value::take);
             return Ok(vec![Definition {
-                output_schema: item.get("outputSchema").filter(|schema| schema.is_object()).cloned(),
+                output_schema,
                 annotations: annotations(item),
-                ..def(name, description, schema.clone(), at.to_owned(), format!("{at}/{key}"))
+                ..def(name, description, schema(item, key), at.to_owned(), format!("{at}/{key}"))
             }]);
         }
     }
     if item.get("name").is_some() && (item.get("parameters").is_some() || item.get("parametersJsonSchema").is_some()) {
         if item.get("type").and_then(Value::as_str) == Some("function") {
-            let schema = item["parameters"].clone();
+            let schema = item["parameters"].take();
             let (name, description) = (text(item, "name"), text(item, "description"));
             return Ok(vec![def(name, description, schema, at.to_owned(), format!("{at}/parameters"))]);
         }
@@ -131,7 +143,7 @@ fn one(item: &Value, at: &str, file_stem: &str) -> Result<Vec<Definition>, ReadE
         ["type", "properties", "$schema", "oneOf", "anyOf", "allOf", "$ref"].iter().any(|key| item.get(*key).is_some());
     if looks_like_schema {
         let description = text(item, "description");
-        let mut schema = item.clone();
+        let mut schema = item.take();
         if let Some(root) = schema.as_object_mut() {
             root.remove("description");
         }
@@ -142,11 +154,11 @@ fn one(item: &Value, at: &str, file_stem: &str) -> Result<Vec<Definition>, ReadE
 }
 
 /// A Gemini declaration: `parametersJsonSchema` as it is, `parameters` from OpenAPI to JSON Schema.
-fn gemini(declaration: &Value, at: &str) -> Definition {
-    let (schema, key) = match declaration.get("parametersJsonSchema") {
-        Some(schema) => (schema.clone(), "parametersJsonSchema"),
+fn gemini(declaration: &mut Value, at: &str) -> Definition {
+    let (schema, key) = match declaration.get_mut("parametersJsonSchema") {
+        Some(schema) => (schema.take(), "parametersJsonSchema"),
         None => {
-            let mut schema = declaration.get("parameters").cloned().unwrap_or_else(|| json!({"type": "object"}));
+            let mut schema = schema(declaration, "parameters");
             gemini_openapi::to_json_schema(&mut schema);
             (schema, "parameters")
         }
@@ -188,12 +200,12 @@ mod tests {
     #[test]
     fn paths_inside_a_tools_list_or_a_json_rpc_response_start_at_the_input_s_root() {
         let listed = json!({"tools": [{"name": "a", "inputSchema": {"type": "object"}}]});
-        let defs = read_any(&json!({"jsonrpc": "2.0", "id": 1, "result": listed}), "tools").unwrap();
+        let defs = read_any(&mut json!({"jsonrpc": "2.0", "id": 1, "result": listed}), "tools").unwrap();
         assert_eq!(
             (defs[0].at.as_str(), defs[0].schema_at.as_str()),
             ("/result/tools/0", "/result/tools/0/inputSchema")
         );
-        let err = read_any(&json!({"tools": [{"name": "a", "inputSchema": {}}, 7]}), "tools").unwrap_err();
+        let err = read_any(&mut json!({"tools": [{"name": "a", "inputSchema": {}}, 7]}), "tools").unwrap_err();
         assert_eq!(err.path, "/tools/1");
     }
 
@@ -201,9 +213,9 @@ mod tests {
     fn bedrock_tool_specs_are_read_whole_or_from_a_converse_request_and_cache_points_skipped() {
         let spec = json!({"toolSpec": {"name": "get_weather", "description": "Weather.", "strict": true,
             "inputSchema": {"json": {"type": "object", "properties": {"city": {"type": "string"}}}}}});
-        let request = json!({"modelId": "m", "toolConfig": {"tools": [spec, {"cachePoint": {"type": "default"}}],
+        let mut request = json!({"modelId": "m", "toolConfig": {"tools": [spec, {"cachePoint": {"type": "default"}}],
             "toolChoice": {"auto": {}}}});
-        let defs = read_any(&request, "tools").unwrap();
+        let defs = read_any(&mut request, "tools").unwrap();
         assert_eq!(defs.len(), 1, "the cache point is not a tool");
         assert_eq!(
             (defs[0].name.as_str(), defs[0].description.as_str(), defs[0].strict),

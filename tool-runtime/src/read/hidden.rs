@@ -29,12 +29,32 @@ const QUOTED: usize = 48;
 pub(super) fn scan(def: &Definition) -> Vec<Warning> {
     let mut found = Vec::new();
     // A bare schema's name is its file's, not the input's.
-    if def.at != def.schema_at {
+    if def.at != def.schema_at && !plain(&def.name) {
         text(&def.name, "the name", &child_path(&def.at, "name"), &mut found);
     }
-    text(&def.description, "the description", &child_path(&def.at, "description"), &mut found);
-    walk(&def.schema, &mut def.schema_at.clone(), Role::Text, &mut found);
+    if !plain(&def.description) {
+        text(&def.description, "the description", &child_path(&def.at, "description"), &mut found);
+    }
+    if !plain_throughout(&def.schema) {
+        walk(&def.schema, &mut crate::pointer::walk_buffer(&def.schema_at), Role::Text, &mut found);
+    }
     found
+}
+
+/// Whether `text` is printable ASCII (tabs and line breaks too) without an HTML comment: what
+/// hides nothing wherever it stands, so that most text is passed over without making its path.
+fn plain(text: &str) -> bool {
+    text.bytes().all(|b| (0x20..0x7f).contains(&b) || matches!(b, b'\t' | b'\n' | b'\r')) && !text.contains("<!--")
+}
+
+/// Whether every string under `value`, keys included, is [`plain`].
+fn plain_throughout(value: &Value) -> bool {
+    match value {
+        Value::String(text) => plain(text),
+        Value::Array(items) => items.iter().all(plain_throughout),
+        Value::Object(entries) => entries.iter().all(|(key, item)| plain(key) && plain_throughout(item)),
+        _ => true,
+    }
 }
 
 /// `text` with every character a reader does not see written as an escape (`\u{200b}`), and

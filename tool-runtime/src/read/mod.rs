@@ -33,6 +33,7 @@ mod check;
 pub(crate) mod document;
 mod formats;
 mod hidden;
+mod meta;
 mod quirks;
 
 use std::fmt;
@@ -40,7 +41,7 @@ use std::fmt;
 use serde_json::Value;
 
 use crate::{Annotations, ToolDef};
-pub use document::{Lowered, Message, lower, lower_each};
+pub use document::{Lowered, Message, Refusal, lower, lower_each, lower_each_value};
 
 /// One definition read from a document, before its checks.
 #[derive(Debug, Clone, PartialEq)]
@@ -161,7 +162,12 @@ impl std::error::Error for ReadError {}
 /// );
 /// ```
 pub fn definitions(document: &Value, file_stem: &str) -> Result<Vec<Definition>, ReadError> {
-    let mut definitions = formats::read_any(document, file_stem)?;
+    definitions_taken(document.clone(), file_stem)
+}
+
+/// [`definitions`] of a document given, not lent: its schemas become the definitions' own, uncopied.
+pub(crate) fn definitions_taken(mut document: Value, file_stem: &str) -> Result<Vec<Definition>, ReadError> {
+    let mut definitions = formats::read_any(&mut document, file_stem)?;
     for def in &mut definitions {
         // The dialect a schema claims means nothing to a model, and some MCP clients refuse the
         // keyword; every target is lowered from 2020-12.

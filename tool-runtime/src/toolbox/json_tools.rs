@@ -60,7 +60,7 @@ impl JsonTools {
     /// `tools/list` result (see [`crate::read::definitions`]). Fails only when the document as a
     /// whole is not tool definitions; a definition that cannot be read is left out and said so.
     pub fn read(document: &Value) -> Result<Self, ReadError> {
-        let checked = Checked::read(document, "tool")?;
+        let checked = Checked::read(document.clone(), "tool")?;
         let defs: Vec<ToolDef> = checked.kept().map(|(tool, _)| tool.clone()).collect();
         let validators = defs.iter().map(|_| OnceLock::new()).collect();
         Ok(JsonTools {
@@ -70,6 +70,32 @@ impl JsonTools {
             rendered: [const { OnceLock::new() }; Target::ALL.len()],
             validators,
         })
+    }
+
+    /// Reads the one tool `definition` defines, in any provider's format, to check its calls: an
+    /// error with the JSON path and the rule when the definition cannot be read or its schema is not
+    /// JSON Schema, or when the document holds no definition or more than one.
+    ///
+    /// ```
+    /// use serde_json::json;
+    /// use tool_runtime::{Arguments, JsonTools};
+    ///
+    /// let err = JsonTools::read_one(&json!({"name": "ping", "parameters": {"type": 7}})).unwrap_err();
+    /// assert_eq!(err.path, "/parameters/type");
+    /// let ping = JsonTools::read_one(&json!({"name": "ping", "parameters": {"type": "object"}})).unwrap();
+    /// assert!(ping.check("ping", Arguments::Text("{}")).is_ok());
+    /// ```
+    pub fn read_one(definition: &Value) -> Result<Self, ReadError> {
+        let tools = Self::read(definition)?;
+        if let Some(refusal) = tools.checked.refused().into_iter().next() {
+            return Err(ReadError { path: refusal.path, rule: refusal.rule });
+        }
+        match tools.tools().len() {
+            1 => Ok(tools),
+            count => {
+                Err(ReadError { path: String::new(), rule: format!("{count} tool definitions where one is wanted") })
+            }
+        }
     }
 
     /// Begins every message with `label` and a colon (`server `github``), so that the tools of
@@ -97,7 +123,7 @@ impl JsonTools {
 
     /// [`JsonTools::render`] with per-target options, and the lowering report; rendered anew.
     pub fn render_with(&self, target: Target, options: &RenderOptions) -> Result<Rendered, RenderError> {
-        let (mut messages, mut refused) = (Vec::new(), 0);
+        let (mut messages, mut refused) = (Vec::new(), Vec::new());
         lower_leniently(self.checked.kept(), target, options, &mut messages, &mut refused).map(|(rendered, _)| rendered)
     }
 
@@ -148,7 +174,7 @@ impl JsonTools {
     fn lenient(&self, target: Target) -> &Lenient {
         self.rendered[target as usize].get_or_init(|| {
             let mut messages = self.checked.messages(target);
-            let mut refused = messages.iter().filter(|message| matches!(message, Message::Error(_))).count();
+            let mut refused = self.checked.refused();
             let value =
                 lower_leniently(self.checked.kept(), target, &RenderOptions::default(), &mut messages, &mut refused)
                     .map(|(rendered, _)| {

@@ -11,7 +11,7 @@ use crate::lower::names::{ascii_word, check_name, check_property_keys};
 use crate::lower::object;
 use crate::lower::report::{Lowering, RenderError};
 use crate::lower::strict_subset::{self, StrictMode};
-use crate::lower::walk::walk_mut;
+use crate::lower::walk::each_node;
 use crate::provider::description::{check_description, description};
 use crate::{RenderOptions, ToolDef};
 
@@ -72,8 +72,7 @@ fn input_schema(def: &ToolDef, strict: bool, path: &str, lowering: &mut Lowering
 pub(crate) fn count_parameters(schema: &Value) -> (usize, usize) {
     let mut optional = 0;
     let mut unions = 0;
-    let mut schema = schema.clone();
-    let _ = walk_mut::<()>(&mut schema, "", &mut |node, _| {
+    each_node(schema, &mut |node| {
         if let Some(Value::Object(properties)) = node.get("properties") {
             let required = node.get("required").and_then(Value::as_array);
             for (name, property) in properties {
@@ -85,7 +84,6 @@ pub(crate) fn count_parameters(schema: &Value) -> (usize, usize) {
                 }
             }
         }
-        Ok(())
     });
     (optional, unions)
 }

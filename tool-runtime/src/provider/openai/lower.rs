@@ -250,7 +250,7 @@ fn limits(schema: &mut Value, path: &str, lowering: &mut Lowering) -> Result<(),
         Ok(())
     }
     let mut measured = (0, 0);
-    visit(&*schema, &mut path.to_owned(), 1, &mut measured, lowering)?;
+    visit(&*schema, &mut crate::pointer::walk_buffer(path), 1, &mut measured, lowering)?;
     let (count, depth) = measured;
     if count > MAX_PROPERTIES {
         return Err(

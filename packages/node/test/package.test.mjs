@@ -1,0 +1,149 @@
+// The npm package `toolc` as a project installs it (`npm install` of the packed tarball), run by
+// node's test runner from a fresh project (codegen-cli/tests/packages.rs sets one up). With
+// TOOLC_TEST_PLAN (a JSON file: corpus files and renderings), every file is also lowered by the
+// package and by the installed `toolc lower` command, which must agree byte for byte.
+import assert from 'node:assert/strict';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { test } from 'node:test';
+
+import { DefinitionError, TargetError, ToolcError, checkArguments, lower, lowerEach, version } from 'toolc';
+
+const require = createRequire(import.meta.url);
+const command = join(process.cwd(), 'node_modules', '.bin', 'toolc');
+
+// What the MCP TypeScript SDK's `client.listTools()` resolves to.
+const listed = {
+  tools: [
+    {
+      name: 'read_file',
+      description: 'Read a file of the workspace.',
+      inputSchema: {
+        type: 'object',
+        properties: { path: { type: 'string' }, encoding: { type: ['string', 'null'], default: 'utf8' } },
+        required: ['path'],
+        additionalProperties: false,
+        $schema: 'http://json-schema.org/draft-07/schema#',
+      },
+      annotations: { readOnlyHint: true },
+    },
+  ],
+};
+
+test('the package is installed from its tarball, not the build folder', () => {
+  const path = require.resolve('toolc');
+  assert.ok(path.startsWith(join(process.cwd(), 'node_modules', 'toolc')), path);
+});
+
+test("MCP tools lowered for Gemini: the request's `tools`, the messages, nothing refused", () => {
+  const { tools, messages, refused } = lower(listed, 'gemini');
+  const [declaration] = tools[0].functionDeclarations;
+  assert.equal(declaration.name, 'read_file');
+  assert.equal(declaration.parameters.type, 'object');
+  assert.equal(declaration.parameters.properties.encoding.nullable, true);
+  assert.deepEqual(refused, []);
+  for (const message of messages) {
+    assert.ok(['note', 'warning', 'error'].includes(message.kind), JSON.stringify(message));
+  }
+});
+
+test('lowerEach is lower for each target, in order', () => {
+  const targets = ['openai', 'anthropic', 'bedrock'];
+  const each = lowerEach(listed, targets, { anthropicStrict: true });
+  assert.equal(each.length, 3);
+  targets.forEach((target, index) => assert.deepEqual(each[index], lower(listed, target, { anthropicStrict: true })));
+  assert.equal(each[1].tools[0].strict, true);
+});
+
+test('a refused tool is named with its path and rule, and the others are lowered', () => {
+  const tools = [
+    { name: 'ok', description: 'Fine.', parameters: { type: 'object' } },
+    { name: 'broken', description: 'Not a schema.', parameters: { type: 7 } },
+  ];
+  const { tools: lowered, refused, messages } = lower(tools, 'openai');
+  assert.deepEqual(lowered.map((tool) => tool.function.name), ['ok']);
+  assert.equal(refused.length, 1);
+  assert.equal(refused[0].tool, 'broken');
+  assert.equal(refused[0].path, '/1/parameters/type');
+  assert.ok(refused[0].rule.length > 0);
+  assert.ok(messages.some((message) => message.kind === 'error' && message.text.includes('`broken`')));
+});
+
+test('what is not tool definitions is a DefinitionError with the path', () => {
+  assert.throws(
+    () => lower({ tools: [{ name: 'x', description: 'X.', inputSchema: { type: 'object' } }, 'nope'] }, 'anthropic'),
+    (err) => err instanceof DefinitionError && err instanceof ToolcError && err instanceof Error
+      && err.path === '/tools/1' && err.name === 'DefinitionError' && err.message.includes('/tools/1'),
+  );
+  assert.throws(() => lower(42, 'openai'), DefinitionError);
+});
+
+test('an unknown target is a TargetError with its index and a did-you-mean', () => {
+  assert.throws(
+    () => lowerEach(listed, ['openai', 'antropic']),
+    (err) => err instanceof TargetError && err.path === '/1' && err.message.includes('anthropic'),
+  );
+});
+
+test("checkArguments: null for a good call, toolc's text for the model otherwise", () => {
+  const [definition] = listed.tools;
+  assert.equal(checkArguments(definition, '{"path": "README.md"}'), null);
+  const text = checkArguments(definition, '{"pth": "README.md", "encoding": 8}');
+  assert.equal(typeof text, 'string');
+  assert.ok(text.includes('did you mean `path`?'), text);
+  assert.ok(text.includes('/encoding'), text);
+  assert.throws(() => checkArguments({ name: 'x', parameters: { type: 7 } }, '{}'), DefinitionError);
+  const two = { tools: [...listed.tools, { ...listed.tools[0], name: 'write_file' }] };
+  assert.throws(() => checkArguments(two, '{}'), DefinitionError);
+});
+
+test('the version is the command\'s, and the command runs', () => {
+  const said = execFileSync(command, ['--version'], { encoding: 'utf8' });
+  assert.equal(said.trim(), `toolc ${version}`);
+  const run = spawnSync(command, ['lower', '--target', 'antropic', '-'], { input: '{}', encoding: 'utf8' });
+  assert.equal(run.status, 2, run.stderr);
+});
+
+// --- The corpus: the package and the command agree byte for byte ------------------------------------
+
+const OPTIONS = {
+  '--anthropic-strict': 'anthropicStrict',
+  '--gemini-json-schema': 'geminiJsonSchema',
+  '--gemini-parameters-only': 'geminiParametersOnly',
+  '--bedrock-strict': 'bedrockStrict',
+};
+
+const planFile = process.env.TOOLC_TEST_PLAN;
+test('on the corpus, lower gives byte for byte what `toolc lower` gives, messages included', { skip: !planFile }, () => {
+  const plan = JSON.parse(readFileSync(planFile, 'utf8'));
+  const scratch = mkdtempSync(join(tmpdir(), 'toolc-node-'));
+  let compared = 0;
+  for (const file of plan.files) {
+    // The definitions as this program holds them, and the file it would give the command.
+    const definitions = JSON.parse(readFileSync(file, 'utf8'));
+    const name = basename(file, '.json');
+    const input = join(scratch, `${name}.json`);
+    writeFileSync(input, JSON.stringify(definitions));
+    for (const { target, flags } of plan.renderings) {
+      const options = Object.fromEntries(flags.map((flag) => [OPTIONS[flag], true]));
+      const lowered = lower(definitions, target, { ...options, name });
+      const run = spawnSync(command, ['lower', '--target', target, ...flags, input], {
+        encoding: 'utf8',
+        env: { ...process.env, NO_COLOR: '1' },
+        maxBuffer: 1 << 30,
+      });
+      const what = `${file} for ${target} ${flags.join(' ')}`;
+      const stdout = lowered.tools === null ? '' : `${JSON.stringify(lowered.tools, null, 2)}\n`;
+      assert.equal(stdout, run.stdout, `${what}: the lowered tools`);
+      const said = lowered.messages.map((message) => `${message.kind}: ${message.text}\n`).join('');
+      assert.equal(said, run.stderr, `${what}: the messages`);
+      assert.equal(run.status, lowered.refused.length > 0 || lowered.tools === null ? 1 : 0, `${what}: exit code`);
+      compared += 1;
+    }
+  }
+  assert.ok(compared > 0);
+  console.log(`toolc-corpus: ${compared} lowerings compared (${plan.files.length} files)`);
+});

@@ -1,0 +1,45 @@
+"""Types of the native module, whose `lower` and `lower_each` are `toolc`'s."""
+
+from typing import Any, Iterable, List, Optional
+
+from . import Lowered, Target
+
+__version__: str
+
+def lower(
+    definitions: Any,
+    target: Target,
+    *,
+    anthropic_strict: bool = False,
+    gemini_json_schema: bool = False,
+    gemini_parameters_only: bool = False,
+    bedrock_strict: bool = False,
+    name: str = "tools",
+) -> Lowered:
+    """Lowers tool definitions of any provider for `target`, as `toolc lower` does to a file.
+
+    `definitions` is one definition or a list of them in any provider's format (OpenAI, Anthropic,
+    Gemini, Bedrock, MCP, a bare JSON Schema in any common dialect) or an MCP `tools/list` result, as
+    `json.load` gives them. A tool that cannot be lowered is left out and named in `refused`; the
+    others are lowered. `name` is the name a bare JSON Schema's tool takes. Options apply to their
+    own target alone: `anthropic_strict` (strict tool use), `gemini_json_schema` (every declaration
+    as `parametersJsonSchema`), `gemini_parameters_only` (refuse what `parameters` cannot express),
+    `bedrock_strict`.
+
+    Raises DefinitionError (with the path) when the value is not tool definitions, TargetError for
+    an unknown target.
+    """
+
+def lower_each(
+    definitions: Any,
+    targets: Iterable[Target],
+    *,
+    anthropic_strict: bool = False,
+    gemini_json_schema: bool = False,
+    gemini_parameters_only: bool = False,
+    bedrock_strict: bool = False,
+    name: str = "tools",
+) -> List[Lowered]:
+    """`lower` for each target in order, reading and checking the definitions once."""
+
+def check_arguments(definition: Any, arguments: str) -> Optional[str]: ...

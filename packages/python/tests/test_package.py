@@ -1,0 +1,150 @@
+"""The Python package `toolc` as a project installs it (`pip install` of the wheel into a fresh
+virtual environment), run by pytest there (codegen-cli/tests/packages.rs sets it up). With
+TOOLC_TEST_PLAN (a JSON file: corpus files and renderings), every file is also lowered by the package
+and by the installed `toolc lower` command, which must agree byte for byte."""
+
+from __future__ import annotations
+
+import json
+import os
+import pathlib
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+import toolc
+
+# An agent's tool, as it would list it to an OpenAI model.
+SEARCH = {
+    "type": "function",
+    "function": {
+        "name": "search_flights",
+        "description": "Search flights between two airports.",
+        "parameters": {
+            "type": "object",
+            "properties": {
+                "origin": {"type": "string", "pattern": "^[A-Z]{3}$"},
+                "destination": {"type": "string", "pattern": "^[A-Z]{3}$"},
+                "passengers": {"type": "integer", "minimum": 1, "maximum": 9},
+            },
+            "required": ["origin", "destination"],
+            "additionalProperties": False,
+        },
+    },
+}
+
+COMMAND = shutil.which("toolc", path=str(pathlib.Path(sys.executable).parent))
+
+
+def test_the_package_is_the_installed_wheel_not_the_build_folder() -> None:
+    assert pathlib.Path(toolc.__file__).resolve().is_relative_to(pathlib.Path(sys.prefix).resolve())
+
+
+def test_an_agent_checks_a_call_before_running_it() -> None:
+    assert toolc.check_arguments(SEARCH, '{"origin": "CDG", "destination": "JFK"}') is None
+    said = toolc.check_arguments(SEARCH, '{"origin": "Paris", "destinaton": "JFK", "passengers": 12}')
+    assert said is not None
+    for part in ("/origin", "/passengers", "did you mean `destination`?"):
+        assert part in said, said
+
+
+def test_lower_gives_the_tools_the_messages_and_the_refusals() -> None:
+    lowered = toolc.lower(
+        [SEARCH, {"name": "broken", "description": "Not a schema.", "parameters": {"type": 7}}], "gemini"
+    )
+    assert isinstance(lowered, toolc.Lowered)
+    assert lowered.tools is not None
+    declarations = lowered.tools[0]["functionDeclarations"]
+    assert [declaration["name"] for declaration in declarations] == ["search_flights"]
+    assert lowered.refused == [toolc.Refusal("broken", "/1/parameters/type", lowered.refused[0].rule)]
+    assert any(message.kind == "error" and "`broken`" in message.text for message in lowered.messages)
+    assert all(str(message).startswith(message.kind + ": ") for message in lowered.messages)
+
+
+def test_lower_each_is_lower_for_each_target_in_order() -> None:
+    targets = ["openai", "anthropic", "bedrock"]
+    each = toolc.lower_each([SEARCH], targets, anthropic_strict=True)
+    assert each == [toolc.lower([SEARCH], target, anthropic_strict=True) for target in targets]
+    assert each[1].tools is not None and each[1].tools[0]["strict"] is True
+    # Any iterable of names; one name alone is a mistake worth saying, not a list of letters.
+    assert toolc.lower_each([SEARCH], (target for target in targets), anthropic_strict=True) == each
+    with pytest.raises(TypeError, match="not one name"):
+        toolc.lower_each([SEARCH], "openai")  # type: ignore[arg-type]
+
+
+def test_results_are_named_tuples_made_natively_as_python_makes_them() -> None:
+    lowered = toolc.lower([SEARCH, {"name": "bad", "parameters": {"type": 7}}], "openai", name="unused")
+    tools, messages, refused = lowered
+    assert type(lowered) is toolc.Lowered and lowered._fields == ("tools", "messages", "refused")
+    assert (tools, messages, refused) == (lowered.tools, lowered.messages, lowered.refused)
+    assert type(messages[0]) is toolc.Message and type(refused[0]) is toolc.Refusal
+    assert refused[0].tool == "bad" and refused[0] == toolc.Refusal(*refused[0])
+    assert repr(refused[0]).startswith("Refusal(tool='bad', path='/1/parameters/type'")
+    with pytest.raises(TypeError):
+        toolc.lower([SEARCH], "openai", True)  # type: ignore[misc]  (options are keywords only)
+
+
+def test_what_is_not_tool_definitions_is_a_definition_error_with_the_path() -> None:
+    with pytest.raises(toolc.DefinitionError) as raised:
+        toolc.lower({"tools": [{"name": "x", "description": "X.", "inputSchema": {"type": "object"}}, "nope"]}, "mcp")
+    assert raised.value.path == "/tools/1"
+    assert "/tools/1" in str(raised.value)
+    assert isinstance(raised.value, toolc.ToolcError) and isinstance(raised.value, ValueError)
+    with pytest.raises(toolc.DefinitionError):
+        toolc.check_arguments([SEARCH, SEARCH], "{}")
+
+
+def test_an_unknown_target_is_a_target_error_with_a_did_you_mean() -> None:
+    with pytest.raises(toolc.TargetError) as raised:
+        toolc.lower_each([SEARCH], ["openai", "antropic"])
+    assert raised.value.path == "/1"
+    assert "anthropic" in str(raised.value)
+
+
+def test_a_value_json_cannot_hold_is_a_type_error_naming_where() -> None:
+    with pytest.raises(TypeError, match="/0/parameters/default"):
+        toolc.lower([{"name": "x", "parameters": {"type": "object", "default": object()}}], "openai")
+
+
+def test_the_version_is_the_commands_and_the_command_runs() -> None:
+    assert COMMAND is not None, "pip installed no `toolc` command beside the interpreter"
+    said = subprocess.run([COMMAND, "--version"], capture_output=True, text=True, check=True).stdout
+    assert said.strip() == f"toolc {toolc.__version__}"
+
+
+OPTIONS = {
+    "--anthropic-strict": "anthropic_strict",
+    "--gemini-json-schema": "gemini_json_schema",
+    "--gemini-parameters-only": "gemini_parameters_only",
+    "--bedrock-strict": "bedrock_strict",
+}
+
+
+@pytest.mark.skipif("TOOLC_TEST_PLAN" not in os.environ, reason="no corpus plan given")
+def test_on_the_corpus_lower_gives_byte_for_byte_what_toolc_lower_gives() -> None:
+    assert COMMAND is not None
+    plan = json.loads(pathlib.Path(os.environ["TOOLC_TEST_PLAN"]).read_text())
+    compared = 0
+    for file in plan["files"]:
+        definitions = json.loads(pathlib.Path(file).read_text(encoding="utf-8"))
+        name = pathlib.Path(file).stem
+        for rendering in plan["renderings"]:
+            target, flags = rendering["target"], rendering["flags"]
+            options = {OPTIONS[flag]: True for flag in flags}
+            lowered = toolc.lower(definitions, target, name=name, **options)
+            run = subprocess.run(
+                [COMMAND, "lower", "--target", target, *flags, file],
+                capture_output=True,
+                env={**os.environ, "NO_COLOR": "1"},
+            )
+            what = f"{file} for {target} {' '.join(flags)}"
+            written = "" if lowered.tools is None else json.dumps(lowered.tools, indent=2, ensure_ascii=False) + "\n"
+            assert written == run.stdout.decode("utf-8"), f"{what}: the lowered tools"
+            said = "".join(f"{message}\n" for message in lowered.messages)
+            assert said == run.stderr.decode("utf-8"), f"{what}: the messages"
+            assert run.returncode == (1 if lowered.refused or lowered.tools is None else 0), f"{what}: exit code"
+            compared += 1
+    assert compared > 0
+    print(f"toolc-corpus: {compared} lowerings compared ({len(plan['files'])} files)")

@@ -95,7 +95,8 @@ fn lower_each(
         Ok(list) => list.clone(),
         Err(_) => py.get_type::<PyList>().call1((targets,))?.cast_into::<PyList>()?,
     };
-    let targets: Vec<String> = targets.extract()?;
+    let targets: Vec<String> =
+        targets.extract().map_err(|err| PyTypeError::new_err(format!("argument 'targets': {err}")))?;
     let targets: Vec<&str> = targets.iter().map(String::as_str).collect();
     let options = Options::new(anthropic_strict, gemini_json_schema, gemini_parameters_only, bedrock_strict, name);
     lower_all(py, definitions, &targets, &options)

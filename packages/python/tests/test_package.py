@@ -72,6 +72,8 @@ def test_lower_each_is_lower_for_each_target_in_order() -> None:
     assert toolc.lower_each([SEARCH], (target for target in targets), anthropic_strict=True) == each
     with pytest.raises(TypeError, match="not one name"):
         toolc.lower_each([SEARCH], "openai")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="argument 'targets'"):
+        toolc.lower_each([SEARCH], ["openai", 1])  # type: ignore[list-item]
 
 
 def test_results_are_named_tuples_made_natively_as_python_makes_them() -> None:

@@ -12,8 +12,8 @@ use super::{Definition, ReadError};
 use crate::Annotations;
 use crate::provider::gemini_openapi;
 
-/// Reads the definitions of `input`, taking their names, descriptions and schemas out of it (what
-/// is left of `input` afterwards is of no use).
+/// Reads the definitions of `input`, taking their names, descriptions, input and output schemas
+/// out of it (what is left of `input` afterwards is of no use).
 pub(super) fn read_any(input: &mut Value, file_stem: &str) -> Result<Vec<Definition>, ReadError> {
     match input {
         Value::Array(items) => {

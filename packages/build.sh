@@ -74,12 +74,7 @@ tarball="$out/toolc-$version.tgz"
 
 # --- Python: the wheel, by maturin, with the command as a script -------------------------------------
 venv="$out/build-venv"
-if ! cmp -s "$here/python/build-requirements.txt" "$venv/requirements.txt"; then
-    rm -rf "$venv"
-    python3 -m venv "$venv"
-    "$venv/bin/pip" install --quiet --disable-pip-version-check -r "$here/python/build-requirements.txt"
-    cp "$here/python/build-requirements.txt" "$venv/requirements.txt"
-fi
+bash "$root/tests/corpus/peers/venv.sh" "$venv" "$here/python/build-requirements.txt"
 # pyproject.toml's `data`: what pip installs beside the interpreter. One folder whatever OUT is, so
 # builds into different OUTs take turns here.
 data="$root/target/packages/python-data"

@@ -9,7 +9,7 @@
 
 use napi_derive::napi;
 use serde_json::{Value, json};
-use tool_runtime::read::{Lowered, Message, ReadError, lower_each_value};
+use tool_runtime::read::{Lowered, ReadError, lower_each_value};
 use tool_runtime::{Arguments, JsonTools, RenderOptions, Target};
 
 #[global_allocator]
@@ -34,18 +34,8 @@ fn read_failure(err: &ReadError) -> String {
 }
 
 fn lowered_json(lowered: &Lowered) -> Value {
-    let messages: Vec<Value> = lowered
-        .messages
-        .iter()
-        .map(|message| {
-            let kind = match message {
-                Message::Note(_) => "note",
-                Message::Warning(_) => "warning",
-                Message::Error(_) => "error",
-            };
-            json!({"kind": kind, "text": message.text()})
-        })
-        .collect();
+    let messages: Vec<Value> =
+        lowered.messages.iter().map(|message| json!({"kind": message.kind(), "text": message.text()})).collect();
     let refused: Vec<Value> = lowered
         .refused
         .iter()

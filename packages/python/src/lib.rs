@@ -11,7 +11,7 @@ use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple};
 use serde_json::{Map, Number, Value};
-use tool_runtime::read::{Lowered, Message, ReadError, lower_each_value};
+use tool_runtime::read::{Lowered, ReadError, lower_each_value};
 use tool_runtime::{Arguments, JsonTools, RenderOptions, Target};
 
 #[global_allocator]
@@ -168,13 +168,9 @@ impl Front {
             None => py.None(),
         };
         let messages = PyList::empty(py);
-        for message in lowered.messages {
-            let (kind, text) = match message {
-                Message::Note(text) => ("note", text),
-                Message::Warning(text) => ("warning", text),
-                Message::Error(text) => ("error", text),
-            };
-            messages.append(self.make(py, &self.message, PyTuple::new(py, [kind, text.as_str()])?)?)?;
+        for message in &lowered.messages {
+            let items = PyTuple::new(py, [message.kind(), message.text()])?;
+            messages.append(self.make(py, &self.message, items)?)?;
         }
         let refused = PyList::empty(py);
         for refusal in lowered.refused {

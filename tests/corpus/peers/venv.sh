@@ -1,15 +1,16 @@
 #!/usr/bin/env bash
-# Installs the Python peers (requirements.txt, pinned) into the virtual environment DEST, unless the
-# pins there are already these.
+# Installs pinned requirements (REQUIREMENTS, by default the Python peers' requirements.txt) into the
+# virtual environment DEST, unless the pins there are already these.
 #
-# Usage: tests/corpus/peers/venv.sh DEST
+# Usage: tests/corpus/peers/venv.sh DEST [REQUIREMENTS]
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
-[ $# -eq 1 ] || { echo "usage: $0 DEST" >&2; exit 2; }
+[ $# -eq 1 ] || [ $# -eq 2 ] || { echo "usage: $0 DEST [REQUIREMENTS]" >&2; exit 2; }
 venv="$1"
-if ! cmp -s "$here/requirements.txt" "$venv/requirements.txt"; then
+requirements="${2:-$here/requirements.txt}"
+if ! cmp -s "$requirements" "$venv/requirements.txt"; then
     rm -rf "$venv"
     python3 -m venv "$venv"
-    "$venv/bin/pip" install --quiet --disable-pip-version-check -r "$here/requirements.txt"
-    cp "$here/requirements.txt" "$venv/requirements.txt"
+    "$venv/bin/pip" install --quiet --disable-pip-version-check -r "$requirements"
+    cp "$requirements" "$venv/requirements.txt"
 fi

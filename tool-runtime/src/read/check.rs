@@ -5,7 +5,7 @@
 use jsonschema::Draft;
 use serde_json::Value;
 
-use crate::lower::walk::find_child;
+use crate::lower::walk::{find_child, has_key};
 
 /// Why `schema`, found at `schema_at` in the input, is not valid JSON Schema 2020-12 (the dialect
 /// every target starts from): the JSON Pointer of the offending part in the input, and the rule.
@@ -63,13 +63,7 @@ pub(super) fn problem(schema: &Value, schema_at: &str) -> Option<(String, String
 
 /// Whether a reference stands anywhere in `schema`.
 fn refers(schema: &Value) -> bool {
-    match schema {
-        Value::Object(node) => node
-            .iter()
-            .any(|(key, value)| matches!(key.as_str(), "$ref" | "$dynamicRef" | "$recursiveRef") || refers(value)),
-        Value::Array(items) => items.iter().any(refers),
-        _ => false,
-    }
+    has_key(schema, &["$ref", "$dynamicRef", "$recursiveRef"])
 }
 
 /// The first `pattern` of a subschema of `schema` that is no regular expression: building the

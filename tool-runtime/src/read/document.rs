@@ -47,6 +47,22 @@ pub enum Message {
 }
 
 impl Message {
+    /// Its kind as a word: `note`, `warning` or `error`, the word `toolc lower` begins its line with.
+    ///
+    /// ```
+    /// use tool_runtime::read::Message;
+    ///
+    /// let message = Message::Warning("hidden text".to_owned());
+    /// assert_eq!(format!("{}: {}", message.kind(), message.text()), "warning: hidden text");
+    /// ```
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Message::Note(_) => "note",
+            Message::Warning(_) => "warning",
+            Message::Error(_) => "error",
+        }
+    }
+
     /// The message's words, whatever its kind.
     pub fn text(&self) -> &str {
         match self {
@@ -180,47 +196,41 @@ impl Checked {
     /// What reading found, worded for `target`: the dialect notes, and each tool refused before
     /// lowering (a second tool of one name, a schema that is not one) with its JSON path and rule.
     pub(crate) fn messages(&self, target: Target) -> Vec<Message> {
-        let mut messages = Vec::new();
-        for step in &self.steps {
-            messages.push(match step {
-                Step::Note(note) => Message::Note(note.clone()),
-                Step::Warning(warning) => Message::Warning(warning.clone()),
-                Step::Duplicate { name, at, first } => Message::Error(
-                    tool_names::one_line(&format!(
-                        "tool `{name}` cannot be rendered for {target} at {at}/name: tool {first} of the file has the \
-                         same name, and the names of one request must be unique"
-                    ))
-                    .into_owned(),
-                ),
-                Step::NotASchema { name, path, rule } => Message::Error(
-                    tool_names::one_line(&format!("tool `{name}` cannot be rendered for {target} at {path}: {rule}"))
-                        .into_owned(),
-                ),
-                Step::Kept(..) => continue,
-            });
-        }
-        messages
+        self.steps
+            .iter()
+            .filter_map(|step| match step {
+                Step::Note(note) => Some(Message::Note(note.clone())),
+                Step::Warning(warning) => Some(Message::Warning(warning.clone())),
+                Step::Kept(..) => None,
+                refused => Self::refusal(refused).map(|Refusal { tool, path, rule }| {
+                    let error = format!("tool `{tool}` cannot be rendered for {target} at {path}: {rule}");
+                    Message::Error(tool_names::one_line(&error).into_owned())
+                }),
+            })
+            .collect()
     }
 
     /// The tools refused before lowering (a second tool of one name, a schema that is not one), in
     /// order, with their JSON paths in the document.
     pub(crate) fn refused(&self) -> Vec<Refusal> {
-        self.steps
-            .iter()
-            .filter_map(|step| match step {
-                Step::Duplicate { name, at, first } => Some(Refusal {
-                    tool: name.clone(),
-                    path: format!("{at}/name"),
-                    rule: format!(
-                        "tool {first} of the file has the same name, and the names of one request must be unique"
-                    ),
-                }),
-                Step::NotASchema { name, path, rule } => {
-                    Some(Refusal { tool: name.clone(), path: path.clone(), rule: rule.clone() })
-                }
-                _ => None,
-            })
-            .collect()
+        self.steps.iter().filter_map(Self::refusal).collect()
+    }
+
+    /// The refusal a step of reading stands for, if it is one.
+    fn refusal(step: &Step) -> Option<Refusal> {
+        match step {
+            Step::Duplicate { name, at, first } => Some(Refusal {
+                tool: name.clone(),
+                path: format!("{at}/name"),
+                rule: format!(
+                    "tool {first} of the file has the same name, and the names of one request must be unique"
+                ),
+            }),
+            Step::NotASchema { name, path, rule } => {
+                Some(Refusal { tool: name.clone(), path: path.clone(), rule: rule.clone() })
+            }
+            Step::Note(_) | Step::Warning(_) | Step::Kept(..) => None,
+        }
     }
 
     /// The tools kept, in order, each with the strict mode its input asks for.
@@ -298,7 +308,7 @@ pub(crate) fn lower_leniently<'a>(
 }
 
 /// The lowering's report (its warnings as warnings: a size near a limit, a Gemini declaration
-/// written with `parametersJsonSchema`), and the count of refused tools, after the messages so far.
+/// written with `parametersJsonSchema`) after the messages so far, and the refused tools counted.
 fn finish(
     rendered: Rendered,
     mut messages: Vec<Message>,

@@ -44,7 +44,12 @@ pub(super) fn scan(def: &Definition) -> Vec<Warning> {
 /// Whether `text` is printable ASCII (tabs and line breaks too) without an HTML comment: what
 /// hides nothing wherever it stands, so that most text is passed over without making its path.
 fn plain(text: &str) -> bool {
-    text.bytes().all(|b| (0x20..0x7f).contains(&b) || matches!(b, b'\t' | b'\n' | b'\r')) && !text.contains("<!--")
+    text.bytes().all(plain_byte) && !text.contains("<!--")
+}
+
+/// Printable ASCII, a tab or a line break: a byte that hides nothing.
+fn plain_byte(byte: u8) -> bool {
+    (0x20..0x7f).contains(&byte) || matches!(byte, b'\t' | b'\n' | b'\r')
 }
 
 /// Whether every string under `value`, keys included, is [`plain`].
@@ -180,8 +185,7 @@ fn text(text: &str, noun: &str, path: &str, found: &mut Vec<Warning>) {
         _ => None,
     };
     // Most text is printable ASCII with no comment: nothing to look at further.
-    let plain = |b: u8| (0x20..0x7f).contains(&b) || matches!(b, b'\t' | b'\n' | b'\r');
-    if text.bytes().all(plain) && (rendered.is_none() || !text.contains("<!--")) {
+    if text.bytes().all(plain_byte) && (rendered.is_none() || !text.contains("<!--")) {
         return;
     }
     let mut places = places(text, rendered);

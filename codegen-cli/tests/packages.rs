@@ -8,8 +8,12 @@
 //! must agree byte for byte, messages included: a sample here, every file with `TOOLC_CORPUS=all`
 //! (as CI runs it).
 //!
-//! Needs python3, node and npm; pytest, pinned in `packages/python/test-requirements.txt`, is
-//! downloaded once into `target/tmp/packages/wheelhouse` and installed from there.
+//! Both also list the tools of the MCP reference servers (pinned in `tests/conformance`) with the
+//! MCP SDK's own client of their language, and lower them as `toolc lower` does.
+//!
+//! Needs python3, node and npm; pytest and the MCP Python SDK, pinned in
+//! `packages/python/test-requirements.txt`, are downloaded once into `target/tmp/packages/wheelhouse`
+//! and installed from there.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -90,19 +94,8 @@ fn the_npm_package_installed_in_a_fresh_project_passes_its_tests() {
             .current_dir(&project),
         "npm install of the packed tarball",
     );
-    copy_files(&workspace().join("packages/node/test"), &project.join("test"));
-    let said = run(
-        Command::new("node")
-            .args(["--test", "test/package.test.mjs"])
-            .env("TOOLC_TEST_PLAN", plan)
-            .current_dir(&project),
-        "node --test in the fresh project",
-    );
-    assert!(said.contains("toolc-corpus: "), "the corpus comparison ran:\n{said}");
-    println!("{}", said.lines().filter(|line| line.contains("toolc-corpus: ")).collect::<Vec<_>>().join("\n"));
-
-    // The README's example, type-checked against the package's `index.d.ts` and the MCP TypeScript
-    // SDK's own types (pinned in tests/conformance, linked into the project).
+    // The MCP TypeScript SDK, its reference servers and node's types (pinned in tests/conformance),
+    // linked into the project: the tests list real servers' tools with the SDK's own client.
     let conformance = tmp().join("conformance");
     run(
         Command::new("bash").arg(workspace().join("tests/conformance/setup.sh")).arg(&conformance),
@@ -115,6 +108,19 @@ fn the_npm_package_installed_in_a_fresh_project_passes_its_tests() {
         )
         .unwrap();
     }
+    copy_files(&workspace().join("packages/node/test"), &project.join("test"));
+    let said = run(
+        Command::new("node")
+            .args(["--test", "test/package.test.mjs"])
+            .env("TOOLC_TEST_PLAN", plan)
+            .current_dir(&project),
+        "node --test in the fresh project",
+    );
+    assert!(said.contains("toolc-corpus: "), "the corpus comparison ran:\n{said}");
+    println!("{}", said.lines().filter(|line| line.contains("toolc-corpus: ")).collect::<Vec<_>>().join("\n"));
+
+    // The README's example, type-checked against the package's `index.d.ts` and the MCP TypeScript
+    // SDK's own types.
     let readme = std::fs::read_to_string(workspace().join("README.md")).unwrap();
     std::fs::write(project.join("readme.ts"), block_after(&readme, "<!-- tested: npm package -->")).unwrap();
     run(
@@ -164,14 +170,22 @@ fn the_python_wheel_installed_in_a_fresh_virtual_environment_passes_its_tests() 
         "pip install of the wheel",
     );
     copy_files(&workspace().join("packages/python/tests"), &project.join("tests"));
+    // The MCP reference servers (pinned in tests/conformance), whose tools the MCP Python SDK lists.
+    let conformance = tmp().join("conformance");
+    run(
+        Command::new("bash").arg(workspace().join("tests/conformance/setup.sh")).arg(&conformance),
+        "installing the SDKs",
+    );
     let said = run(
         Command::new(&python)
             .args(["-m", "pytest", "-q", "-s", "-p", "no:cacheprovider", "tests"])
             .env("TOOLC_TEST_PLAN", plan)
+            .env("TOOLC_TEST_MCP_SERVERS", conformance.join("node_modules/@modelcontextprotocol"))
             .current_dir(&project),
         "pytest in the fresh virtual environment",
     );
     assert!(said.contains("toolc-corpus: "), "the corpus comparison ran:\n{said}");
+    assert!(said.contains("toolc-mcp: "), "the MCP servers' tools were listed and lowered:\n{said}");
     println!("{}", said.lines().filter(|line| line.contains("toolc-corpus: ")).collect::<Vec<_>>().join("\n"));
 
     // The README's example, run: it prints what the README says it prints.

@@ -2,12 +2,14 @@
 // node's test runner from a fresh project (codegen-cli/tests/packages.rs sets one up). With
 // TOOLC_TEST_PLAN (a JSON file: corpus files and renderings), every file is also lowered by the
 // package and by the installed `toolc lower` command, which must agree byte for byte.
+// The MCP TypeScript SDK and the MCP reference servers (tests/conformance) are linked into the
+// project's `node_modules`: the SDK's client lists real servers' tools for the package to lower.
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { test } from 'node:test';
 
 import { DefinitionError, TargetError, ToolcError, checkArguments, lower, lowerEach, version } from 'toolc';
@@ -105,6 +107,98 @@ test('the version is the command\'s, and the command runs', () => {
   assert.equal(said.trim(), `toolc ${version}`);
   const run = spawnSync(command, ['lower', '--target', 'antropic', '-'], { input: '{}', encoding: 'utf8' });
   assert.equal(run.status, 2, run.stderr);
+});
+
+// --- Real MCP servers, listed by the MCP TypeScript SDK's own client ------------------------------
+
+/** The MCP reference servers the suite links into this project's `node_modules`, each with how to run it. */
+function referenceServers(scratch) {
+  const entry = (name) => {
+    const folder = dirname(require.resolve(`@modelcontextprotocol/${name}/package.json`));
+    return join(folder, Object.values(JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8')).bin)[0]);
+  };
+  return [
+    { name: 'server-memory', args: [entry('server-memory')], env: { MEMORY_FILE_PATH: join(scratch, 'memory.jsonl') } },
+    { name: 'server-everything', args: [entry('server-everything'), 'stdio'], env: {} },
+    { name: 'server-filesystem', args: [entry('server-filesystem'), scratch], env: {} },
+  ];
+}
+
+test("MCP servers' tools, as the MCP TypeScript SDK's client lists them, lowered as `toolc lower` lowers them", async () => {
+  const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
+  const { StdioClientTransport } = await import('@modelcontextprotocol/sdk/client/stdio.js');
+  const scratch = mkdtempSync(join(tmpdir(), 'toolc-mcp-'));
+  for (const server of referenceServers(scratch)) {
+    const client = new Client({ name: 'toolc-package-test', version: '1.0.0' });
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: server.args,
+      env: { ...process.env, ...server.env },
+      stderr: 'ignore',
+    });
+    await client.connect(transport);
+    let listed;
+    try {
+      listed = await client.listTools();
+    } finally {
+      await client.close();
+    }
+    assert.ok(listed.tools.length > 0, `${server.name} lists tools`);
+    const file = join(scratch, `${server.name}.json`);
+    writeFileSync(file, JSON.stringify(listed));
+    for (const [target, flags, options] of [
+      ['gemini', [], {}],
+      ['openai', [], {}],
+      ['anthropic', ['--anthropic-strict'], { anthropicStrict: true }],
+    ]) {
+      const what = `${server.name} for ${target} ${flags.join(' ')}`;
+      const { tools, messages, refused } = lower(listed, target, { ...options, name: server.name });
+      // Every listed tool is either in the request or refused with its path and rule; none is lost.
+      const names = target === 'gemini'
+        ? tools[0].functionDeclarations.map((declaration) => declaration.name)
+        : tools.map((tool) => tool.function?.name ?? tool.name);
+      const refusedNames = refused.map((refusal) => refusal.tool);
+      assert.deepEqual([...names, ...refusedNames].sort(), listed.tools.map((tool) => tool.name).sort(), what);
+      for (const refusal of refused) {
+        assert.match(refusal.path, /^\//, `${what}: ${refusal.tool} is refused at a JSON Pointer`);
+      }
+      const run = spawnSync(command, ['lower', '--target', target, ...flags, file], {
+        encoding: 'utf8',
+        env: { ...process.env, NO_COLOR: '1' },
+      });
+      assert.equal(tools === null ? '' : `${JSON.stringify(tools, null, 2)}\n`, run.stdout, `${what}: the tools`);
+      assert.equal(messages.map((m) => `${m.kind}: ${m.text}\n`).join(''), run.stderr, `${what}: the messages`);
+    }
+  }
+});
+
+test("a model's call to a real MCP server's tool, checked before it is sent", async () => {
+  const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
+  const { StdioClientTransport } = await import('@modelcontextprotocol/sdk/client/stdio.js');
+  const scratch = mkdtempSync(join(tmpdir(), 'toolc-mcp-'));
+  const [memory] = referenceServers(scratch);
+  const client = new Client({ name: 'toolc-package-test', version: '1.0.0' });
+  await client.connect(new StdioClientTransport({
+    command: process.execPath,
+    args: memory.args,
+    env: { ...process.env, ...memory.env },
+    stderr: 'ignore',
+  }));
+  try {
+    const { tools } = await client.listTools();
+    const createEntities = tools.find((tool) => tool.name === 'create_entities');
+    const good = '{"entities": [{"name": "toolc", "entityType": "project", "observations": ["lowers tools"]}]}';
+    assert.equal(checkArguments(createEntities, good), null);
+    // The call the check let through is one the server takes.
+    const result = await client.callTool({ name: 'create_entities', arguments: JSON.parse(good) });
+    assert.notEqual(result.isError, true, JSON.stringify(result));
+    const text = checkArguments(createEntities, '{"entitys": [{"name": "toolc", "entityType": 3}]}');
+    assert.match(text, /`create_entities`/);
+    assert.match(text, /missing required field `entities`/);
+    assert.match(text, /did you mean `entities`\?/);
+  } finally {
+    await client.close();
+  }
 });
 
 // --- The corpus: the package and the command agree byte for byte ------------------------------------

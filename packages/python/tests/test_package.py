@@ -1,7 +1,9 @@
 """The Python package `toolc` as a project installs it (`pip install` of the wheel into a fresh
 virtual environment), run by pytest there (codegen-cli/tests/packages.rs sets it up). With
 TOOLC_TEST_PLAN (a JSON file: corpus files and renderings), every file is also lowered by the package
-and by the installed `toolc lower` command, which must agree byte for byte."""
+and by the installed `toolc lower` command, which must agree byte for byte. With TOOLC_TEST_MCP_SERVERS
+(the folder of the MCP reference servers, tests/conformance), the MCP Python SDK's own client lists
+their tools for the package to lower."""
 
 from __future__ import annotations
 
@@ -9,8 +11,10 @@ import json
 import os
 import pathlib
 import shutil
+import asyncio
 import subprocess
 import sys
+import tempfile
 
 import pytest
 
@@ -114,6 +118,80 @@ def test_the_version_is_the_commands_and_the_command_runs() -> None:
     assert COMMAND is not None, "pip installed no `toolc` command beside the interpreter"
     said = subprocess.run([COMMAND, "--version"], capture_output=True, text=True, check=True).stdout
     assert said.strip() == f"toolc {toolc.__version__}"
+
+
+def listed_by_the_mcp_sdk(servers: pathlib.Path, scratch: pathlib.Path) -> dict[str, dict]:
+    """Each MCP reference server's `tools/list` result as the MCP Python SDK's client gives it, dumped
+    to the JSON the server sent, as an agent hands it on."""
+    from mcp import ClientSession, StdioServerParameters
+    from mcp.client.stdio import stdio_client
+
+    def entry(name: str) -> str:
+        package = json.loads((servers / name / "package.json").read_text())
+        return str(servers / name / next(iter(package["bin"].values())))
+
+    runs = {
+        "server-memory": StdioServerParameters(
+            command="node",
+            args=[entry("server-memory")],
+            env={**os.environ, "MEMORY_FILE_PATH": str(scratch / "memory.jsonl")},
+        ),
+        "server-everything": StdioServerParameters(command="node", args=[entry("server-everything"), "stdio"]),
+        "server-filesystem": StdioServerParameters(command="node", args=[entry("server-filesystem"), str(scratch)]),
+    }
+
+    async def list_tools(parameters: StdioServerParameters) -> dict:
+        with open(os.devnull, "w") as quiet:
+            async with stdio_client(parameters, errlog=quiet) as (read, write):
+                async with ClientSession(read, write) as session:
+                    await session.initialize()
+                    result = await session.list_tools()
+        return result.model_dump(mode="json", by_alias=True, exclude_none=True)
+
+    return {name: asyncio.run(list_tools(parameters)) for name, parameters in runs.items()}
+
+
+@pytest.mark.skipif("TOOLC_TEST_MCP_SERVERS" not in os.environ, reason="no MCP servers given")
+def test_mcp_servers_tools_listed_by_the_mcp_python_sdk_are_lowered_as_toolc_lower_lowers_them() -> None:
+    assert COMMAND is not None
+    with tempfile.TemporaryDirectory() as scratch_dir:
+        scratch = pathlib.Path(scratch_dir)
+        listings = listed_by_the_mcp_sdk(pathlib.Path(os.environ["TOOLC_TEST_MCP_SERVERS"]), scratch)
+        for server, listed in listings.items():
+            assert listed["tools"], f"{server} lists tools"
+            file = scratch / f"{server}.json"
+            file.write_text(json.dumps(listed), encoding="utf-8")
+            for target, flags in [("gemini", []), ("openai", []), ("anthropic", ["--anthropic-strict"])]:
+                what = f"{server} for {target} {' '.join(flags)}"
+                options = {OPTIONS[flag]: True for flag in flags}
+                lowered = toolc.lower(listed, target, name=server, **options)
+                assert lowered.tools is not None, what
+                if target == "gemini":
+                    names = [declaration["name"] for declaration in lowered.tools[0]["functionDeclarations"]]
+                else:
+                    names = [tool.get("function", tool)["name"] for tool in lowered.tools]
+                # Every listed tool is in the request or refused with its path; none is lost.
+                every = sorted(names + [refusal.tool for refusal in lowered.refused])
+                assert every == sorted(tool["name"] for tool in listed["tools"]), what
+                assert all(refusal.path.startswith("/") for refusal in lowered.refused), what
+                run = subprocess.run(
+                    [COMMAND, "lower", "--target", target, *flags, str(file)],
+                    capture_output=True,
+                    env={**os.environ, "NO_COLOR": "1"},
+                )
+                written = json.dumps(lowered.tools, indent=2, ensure_ascii=False) + "\n"
+                assert written == run.stdout.decode("utf-8"), f"{what}: the lowered tools"
+                said = "".join(f"{message}\n" for message in lowered.messages)
+                assert said == run.stderr.decode("utf-8"), f"{what}: the messages"
+        # A model's call to one of them, checked before it is sent.
+        create_entities = next(tool for tool in listings["server-memory"]["tools"] if tool["name"] == "create_entities")
+        good = '{"entities": [{"name": "toolc", "entityType": "project", "observations": ["lowers tools"]}]}'
+        assert toolc.check_arguments(create_entities, good) is None
+        said = toolc.check_arguments(create_entities, '{"entitys": []}')
+        assert said is not None
+        for part in ("`create_entities`", "missing required field `entities`", "did you mean `entities`?"):
+            assert part in said, said
+    print(f"toolc-mcp: {len(listings)} servers' tools lowered")
 
 
 OPTIONS = {

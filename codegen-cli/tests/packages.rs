@@ -95,7 +95,8 @@ fn the_npm_package_installed_in_a_fresh_project_passes_its_tests() {
         "npm install of the packed tarball",
     );
     // The MCP TypeScript SDK, its reference servers and node's types (pinned in tests/conformance),
-    // linked into the project: the tests list real servers' tools with the SDK's own client.
+    // linked into the project: the tests list real servers' tools with the SDK's own client. Linked
+    // after `npm install`, which would prune them, through the links, from the shared folder.
     let conformance = tmp().join("conformance");
     run(
         Command::new("bash").arg(workspace().join("tests/conformance/setup.sh")).arg(&conformance),

@@ -80,6 +80,7 @@ export class TargetError extends ToolcError {}
  * cannot be lowered is left out and named in `refused`, the others lowered.
  * @throws {DefinitionError} when the value as a whole is not tool definitions.
  * @throws {TargetError} for an unknown target.
+ * @throws {TypeError} for an option `LowerOptions` does not name (with a did-you-mean) or of the wrong type.
  */
 export function lower(definitions: Definitions, target: Target, options?: LowerOptions): Lowered;
 
@@ -90,7 +91,8 @@ export function lowerEach(definitions: Definitions, targets: readonly Target[], 
  * Checks a model's call against one tool definition (any provider's format): `null` when it is good,
  * otherwise the text toolc gives the model — every problem at once, each with its path, what was
  * expected, what arrived, and the name it probably meant.
- * @param argumentsText the call's arguments as the model sent them (JSON text).
+ * @param args the call's arguments: the JSON text the model sent (OpenAI's `function.arguments`), or
+ * the value an SDK has already decoded from it (Anthropic's `input`, Gemini's `args`).
  * @throws {DefinitionError} when the definition cannot be read or holds more than one tool.
  */
-export function checkArguments(definition: Definitions, argumentsText: string): string | null;
+export function checkArguments(definition: Definitions, args: string | JsonValue): string | null;

@@ -63,11 +63,44 @@ function json(value, what) {
   return text;
 }
 
+// `LowerOptions` of index.d.ts: each option's type.
+const OPTIONS = {
+  anthropicStrict: 'boolean',
+  geminiJsonSchema: 'boolean',
+  geminiParametersOnly: 'boolean',
+  bedrockStrict: 'boolean',
+  name: 'string',
+};
+
+/** A key of OPTIONS that `key` is probably meant as (another case or `_` for camelCase), if any. */
+function meant(key) {
+  const bare = (word) => word.replace(/[_-]/g, '').toLowerCase();
+  return Object.keys(OPTIONS).find((option) => bare(option) === bare(key));
+}
+
+function checkOptions(options) {
+  if (options === null || typeof options !== 'object' || Array.isArray(options)) {
+    throw new TypeError('toolc: options must be an object of LowerOptions');
+  }
+  for (const [key, value] of Object.entries(options)) {
+    const type = OPTIONS[key];
+    if (type === undefined) {
+      const guess = meant(key);
+      const hint = guess === undefined ? `options are ${Object.keys(OPTIONS).join(', ')}` : `did you mean \`${guess}\`?`;
+      throw new TypeError(`toolc: unknown option \`${key}\`; ${hint}`);
+    }
+    if (value !== undefined && typeof value !== type) {
+      throw new TypeError(`toolc: option \`${key}\` must be a ${type}, not ${value === null ? 'null' : typeof value}`);
+    }
+  }
+}
+
 function lowerEach(definitions, targets, options = {}) {
   if (!Array.isArray(targets) || targets.some((target) => typeof target !== 'string')) {
     throw new TypeError('toolc: targets must be an array of target names');
   }
-  return answer(native.lowerEach(json(definitions, 'definitions'), JSON.stringify(targets), json(options, 'options')));
+  checkOptions(options);
+  return answer(native.lowerEach(json(definitions, 'definitions'), JSON.stringify(targets), JSON.stringify(options)));
 }
 
 function lower(definitions, target, options = {}) {
@@ -77,11 +110,10 @@ function lower(definitions, target, options = {}) {
   return lowerEach(definitions, [target], options)[0];
 }
 
-function checkArguments(definition, argumentsText) {
-  if (typeof argumentsText !== 'string') {
-    throw new TypeError("toolc: argumentsText must be the model's arguments as JSON text");
-  }
-  return answer(native.checkArguments(json(definition, 'definition'), argumentsText));
+function checkArguments(definition, args) {
+  // JSON text as the model sent it, or the value an SDK decoded from it.
+  const text = typeof args === 'string' ? args : json(args, 'arguments');
+  return answer(native.checkArguments(json(definition, 'definition'), text));
 }
 
 const TARGETS = Object.freeze([

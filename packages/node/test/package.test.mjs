@@ -102,6 +102,33 @@ test("checkArguments: null for a good call, toolc's text for the model otherwise
   assert.throws(() => checkArguments(two, '{}'), DefinitionError);
 });
 
+test('an option LowerOptions does not name is a TypeError with a did-you-mean; so is one of the wrong type', () => {
+  assert.throws(
+    () => lower(listed, 'anthropic', { anthropic_strict: true }),
+    (err) => err instanceof TypeError && err.message.includes('unknown option `anthropic_strict`')
+      && err.message.includes('did you mean `anthropicStrict`?'),
+  );
+  assert.throws(() => lower(listed, 'anthropic', { strictMode: true }), /options are anthropicStrict, /);
+  assert.throws(
+    () => lowerEach(listed, ['anthropic'], { anthropicStrict: 'yes' }),
+    (err) => err instanceof TypeError && err.message.includes('`anthropicStrict` must be a boolean, not string'),
+  );
+  assert.throws(() => lower(listed, 'gemini', { name: 7 }), /`name` must be a string, not number/);
+  assert.throws(() => lower(listed, 'gemini', null), /options must be an object/);
+  // An option left undefined is an option not given.
+  assert.deepEqual(lower(listed, 'anthropic', { anthropicStrict: undefined }), lower(listed, 'anthropic'));
+});
+
+test('checkArguments takes the arguments as text or as the object an SDK decoded, with the same answer', () => {
+  const [definition] = listed.tools;
+  // Anthropic's `tool_use.input` and Gemini's `functionCall.args` arrive decoded.
+  assert.equal(checkArguments(definition, { path: 'README.md' }), null);
+  const sent = { pth: 'README.md', encoding: 8 };
+  assert.equal(checkArguments(definition, sent), checkArguments(definition, JSON.stringify(sent)));
+  assert.equal(checkArguments(definition, [1, 2]), checkArguments(definition, '[1,2]'));
+  assert.match(checkArguments(definition, [1, 2]), /expected an object/);
+});
+
 test('the version is the command\'s, and the command runs', () => {
   const said = execFileSync(command, ['--version'], { encoding: 'utf8' });
   assert.equal(said.trim(), `toolc ${version}`);

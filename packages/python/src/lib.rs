@@ -103,13 +103,27 @@ fn lower_each(
 }
 
 /// Checks a model's call against one definition: `None` when it is good, otherwise the text toolc
-/// gives the model.
+/// gives the model. The arguments are the JSON text the model sent (OpenAI's `arguments`) or the
+/// value an SDK has already decoded (Anthropic's `input`, Gemini's `args`).
 #[pyfunction]
-fn check_arguments(py: Python<'_>, definition: &Bound<'_, PyAny>, arguments: &str) -> PyResult<Option<String>> {
+fn check_arguments(
+    py: Python<'_>,
+    definition: &Bound<'_, PyAny>,
+    arguments: &Bound<'_, PyAny>,
+) -> PyResult<Option<String>> {
     let definition = json_of(definition)?;
     let tools = JsonTools::read_one(&definition).map_err(|err| definition_error(py, err))?;
     let name = tools.tools()[0].name.to_string();
-    Ok(tools.check(&name, Arguments::Text(arguments)).err().map(|err| err.to_string()))
+    let checked = if let Ok(text) = arguments.cast::<PyString>() {
+        tools.check(&name, Arguments::Text(text.to_str()?))
+    } else {
+        match json_of(arguments)? {
+            Value::Object(object) => tools.check(&name, Arguments::Object(&object)),
+            // Not an object: worded as the same value sent as text would be.
+            other => tools.check(&name, Arguments::Text(&other.to_string())),
+        }
+    };
+    Ok(checked.err().map(|err| err.to_string()))
 }
 
 /// The definitions read and checked once, lowered for each target, as `toolc.Lowered`s.

@@ -54,6 +54,17 @@ def test_an_agent_checks_a_call_before_running_it() -> None:
         assert part in said, said
 
 
+def test_check_arguments_takes_text_or_the_dict_an_sdk_decoded_with_the_same_answer() -> None:
+    # Anthropic's `block.input` and Gemini's `function_call.args` arrive decoded.
+    assert toolc.check_arguments(SEARCH, {"origin": "CDG", "destination": "JFK"}) is None
+    sent = {"origin": "Paris", "destinaton": "JFK", "passengers": 12}
+    assert toolc.check_arguments(SEARCH, sent) == toolc.check_arguments(SEARCH, json.dumps(sent))
+    assert toolc.check_arguments(SEARCH, [1, 2]) == toolc.check_arguments(SEARCH, "[1,2]")
+    assert "expected an object" in (toolc.check_arguments(SEARCH, [1, 2]) or "")
+    with pytest.raises(ValueError, match="NaN"):
+        toolc.check_arguments(SEARCH, {"origin": float("nan")})
+
+
 def test_lower_gives_the_tools_the_messages_and_the_refusals() -> None:
     lowered = toolc.lower(
         [SEARCH, {"name": "broken", "description": "Not a schema.", "parameters": {"type": 7}}], "gemini"

@@ -10,7 +10,7 @@ and a model's call checked against a definition, with toolc's own error text for
 
 from __future__ import annotations
 
-from typing import Any, List, Literal, NamedTuple, Optional
+from typing import Any, List, Literal, NamedTuple, Optional, Union
 
 from . import _native
 from .errors import DefinitionError, TargetError, ToolcError
@@ -76,11 +76,13 @@ lower = _native.lower
 lower_each = _native.lower_each
 
 
-def check_arguments(definition: Any, arguments: str) -> Optional[str]:
-    """Checks a model's call (its arguments as the JSON text the model sent) against one tool
-    definition in any provider's format: None when it is good, otherwise the text toolc gives the
-    model — every problem at once, each with its path, what was expected, what arrived, and the name
-    it probably meant.
+def check_arguments(definition: Any, arguments: Union[str, Any]) -> Optional[str]:
+    """Checks a model's call against one tool definition in any provider's format: None when it is
+    good, otherwise the text toolc gives the model — every problem at once, each with its path, what
+    was expected, what arrived, and the name it probably meant.
+
+    `arguments` is the JSON text the model sent (OpenAI's `function.arguments`), or the value an SDK
+    has already decoded from it (Anthropic's `block.input`, Gemini's `function_call.args`).
 
     Raises DefinitionError (with the path) when the definition cannot be read or holds more than one
     tool.

@@ -151,19 +151,24 @@ function referenceServers(scratch) {
   ];
 }
 
-test("MCP servers' tools, as the MCP TypeScript SDK's client lists them, lowered as `toolc lower` lowers them", async () => {
+/** A client of the MCP TypeScript SDK, connected to `server` (one of `referenceServers`). */
+async function connect(server) {
   const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
   const { StdioClientTransport } = await import('@modelcontextprotocol/sdk/client/stdio.js');
+  const client = new Client({ name: 'toolc-package-test', version: '1.0.0' });
+  await client.connect(new StdioClientTransport({
+    command: process.execPath,
+    args: server.args,
+    env: { ...process.env, ...server.env },
+    stderr: 'ignore',
+  }));
+  return client;
+}
+
+test("MCP servers' tools, as the MCP TypeScript SDK's client lists them, lowered as `toolc lower` lowers them", async () => {
   const scratch = mkdtempSync(join(tmpdir(), 'toolc-mcp-'));
   for (const server of referenceServers(scratch)) {
-    const client = new Client({ name: 'toolc-package-test', version: '1.0.0' });
-    const transport = new StdioClientTransport({
-      command: process.execPath,
-      args: server.args,
-      env: { ...process.env, ...server.env },
-      stderr: 'ignore',
-    });
-    await client.connect(transport);
+    const client = await connect(server);
     let listed;
     try {
       listed = await client.listTools();
@@ -200,17 +205,8 @@ test("MCP servers' tools, as the MCP TypeScript SDK's client lists them, lowered
 });
 
 test("a model's call to a real MCP server's tool, checked before it is sent", async () => {
-  const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
-  const { StdioClientTransport } = await import('@modelcontextprotocol/sdk/client/stdio.js');
-  const scratch = mkdtempSync(join(tmpdir(), 'toolc-mcp-'));
-  const [memory] = referenceServers(scratch);
-  const client = new Client({ name: 'toolc-package-test', version: '1.0.0' });
-  await client.connect(new StdioClientTransport({
-    command: process.execPath,
-    args: memory.args,
-    env: { ...process.env, ...memory.env },
-    stderr: 'ignore',
-  }));
+  const [memory] = referenceServers(mkdtempSync(join(tmpdir(), 'toolc-mcp-')));
+  const client = await connect(memory);
   try {
     const { tools } = await client.listTools();
     const createEntities = tools.find((tool) => tool.name === 'create_entities');

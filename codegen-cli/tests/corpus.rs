@@ -21,7 +21,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use serde_json::{Value, json};
-use support::{VARIANTS, collect, corpus, run, tmp, workspace};
+use support::{VARIANTS, collect, conformance, corpus, run, tmp, workspace};
 
 mod support;
 
@@ -128,11 +128,9 @@ fn check_with_the_sdks(variant: &str, out: &Path, renderings: &Path) {
             std::fs::write(renderings.join(format!("{index:05}.{variant}.json")), document).unwrap();
         }
     }
-    let conformance = workspace().join("tests/conformance");
-    let sdks = tmp().join("conformance");
-    run(Command::new("bash").arg(conformance.join("setup.sh")).arg(&sdks), "installing the provider SDKs");
+    let sdks = conformance();
     let python = run(
-        Command::new(sdks.join("venv/bin/python")).arg(conformance.join("check.py")).arg(renderings),
+        Command::new(sdks.join("venv/bin/python")).arg(workspace().join("tests/conformance/check.py")).arg(renderings),
         &format!("the Python SDK checks of {variant}"),
     );
     let node = run(

@@ -19,7 +19,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::OnceLock;
 
-use support::{VARIANTS, collect, corpus, run, tmp, workspace};
+use support::{VARIANTS, collect, conformance, corpus, run, tmp, workspace};
 
 #[allow(dead_code)] // the corpus tests' helpers, of which this uses some
 mod support;
@@ -97,11 +97,7 @@ fn the_npm_package_installed_in_a_fresh_project_passes_its_tests() {
     // The MCP TypeScript SDK, its reference servers and node's types (pinned in tests/conformance),
     // linked into the project: the tests list real servers' tools with the SDK's own client. Linked
     // after `npm install`, which would prune them, through the links, from the shared folder.
-    let conformance = tmp().join("conformance");
-    run(
-        Command::new("bash").arg(workspace().join("tests/conformance/setup.sh")).arg(&conformance),
-        "installing the SDKs",
-    );
+    let conformance = conformance();
     for linked in ["@modelcontextprotocol", "@types"] {
         std::os::unix::fs::symlink(
             conformance.join("node_modules").join(linked),
@@ -172,11 +168,7 @@ fn the_python_wheel_installed_in_a_fresh_virtual_environment_passes_its_tests() 
     );
     copy_files(&workspace().join("packages/python/tests"), &project.join("tests"));
     // The MCP reference servers (pinned in tests/conformance), whose tools the MCP Python SDK lists.
-    let conformance = tmp().join("conformance");
-    run(
-        Command::new("bash").arg(workspace().join("tests/conformance/setup.sh")).arg(&conformance),
-        "installing the SDKs",
-    );
+    let conformance = conformance();
     let said = run(
         Command::new(&python)
             .args(["-m", "pytest", "-q", "-s", "-p", "no:cacheprovider", "tests"])

@@ -29,6 +29,15 @@ pub fn tmp() -> PathBuf {
     PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
 }
 
+/// The SDKs and MCP reference servers pinned in `tests/conformance`, installed (once: `setup.sh`
+/// does nothing when the pins are already there) into the folder this returns.
+#[allow(dead_code)] // the tests that check outputs with the SDKs use it, `corpus_import` does not
+pub fn conformance() -> PathBuf {
+    let dir = tmp().join("conformance");
+    run(Command::new("bash").arg(workspace().join("tests/conformance/setup.sh")).arg(&dir), "installing the SDKs");
+    dir
+}
+
 /// Runs `command`, which must succeed, and gives what it printed.
 pub fn run(command: &mut Command, what: &str) -> String {
     let output = command.output().unwrap_or_else(|err| panic!("cannot run {what}: {err}"));

@@ -136,6 +136,38 @@ test('the version is the command\'s, and the command runs', () => {
   assert.equal(run.status, 2, run.stderr);
 });
 
+// --- The package and the command agree byte for byte ---------------------------------------------
+
+// `toolc lower`'s flags, as `lower`'s options.
+const OPTIONS = {
+  '--anthropic-strict': 'anthropicStrict',
+  '--gemini-json-schema': 'geminiJsonSchema',
+  '--gemini-parameters-only': 'geminiParametersOnly',
+  '--bedrock-strict': 'bedrockStrict',
+};
+
+/**
+ * `definitions` lowered by the package for `target` with `flags`, after asserting that the installed
+ * `toolc lower` gives the same for `file` (the definitions as written there, named `name`): the same
+ * tools, the same messages, and the exit code that goes with them.
+ */
+function lowerAsTheCommand(definitions, file, name, target, flags) {
+  const options = Object.fromEntries(flags.map((flag) => [OPTIONS[flag], true]));
+  const lowered = lower(definitions, target, { ...options, name });
+  const run = spawnSync(command, ['lower', '--target', target, ...flags, file], {
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1' },
+    maxBuffer: 1 << 30,
+  });
+  const what = `${file} for ${target} ${flags.join(' ')}`;
+  const stdout = lowered.tools === null ? '' : `${JSON.stringify(lowered.tools, null, 2)}\n`;
+  assert.equal(stdout, run.stdout, `${what}: the lowered tools`);
+  const said = lowered.messages.map((message) => `${message.kind}: ${message.text}\n`).join('');
+  assert.equal(said, run.stderr, `${what}: the messages`);
+  assert.equal(run.status, lowered.refused.length > 0 || lowered.tools === null ? 1 : 0, `${what}: exit code`);
+  return lowered;
+}
+
 // --- Real MCP servers, listed by the MCP TypeScript SDK's own client ------------------------------
 
 /** The MCP reference servers the suite links into this project's `node_modules`, each with how to run it. */
@@ -178,13 +210,9 @@ test("MCP servers' tools, as the MCP TypeScript SDK's client lists them, lowered
     assert.ok(listed.tools.length > 0, `${server.name} lists tools`);
     const file = join(scratch, `${server.name}.json`);
     writeFileSync(file, JSON.stringify(listed));
-    for (const [target, flags, options] of [
-      ['gemini', [], {}],
-      ['openai', [], {}],
-      ['anthropic', ['--anthropic-strict'], { anthropicStrict: true }],
-    ]) {
+    for (const [target, flags] of [['gemini', []], ['openai', []], ['anthropic', ['--anthropic-strict']]]) {
       const what = `${server.name} for ${target} ${flags.join(' ')}`;
-      const { tools, messages, refused } = lower(listed, target, { ...options, name: server.name });
+      const { tools, refused } = lowerAsTheCommand(listed, file, server.name, target, flags);
       // Every listed tool is either in the request or refused with its path and rule; none is lost.
       const names = target === 'gemini'
         ? tools[0].functionDeclarations.map((declaration) => declaration.name)
@@ -194,12 +222,6 @@ test("MCP servers' tools, as the MCP TypeScript SDK's client lists them, lowered
       for (const refusal of refused) {
         assert.match(refusal.path, /^\//, `${what}: ${refusal.tool} is refused at a JSON Pointer`);
       }
-      const run = spawnSync(command, ['lower', '--target', target, ...flags, file], {
-        encoding: 'utf8',
-        env: { ...process.env, NO_COLOR: '1' },
-      });
-      assert.equal(tools === null ? '' : `${JSON.stringify(tools, null, 2)}\n`, run.stdout, `${what}: the tools`);
-      assert.equal(messages.map((m) => `${m.kind}: ${m.text}\n`).join(''), run.stderr, `${what}: the messages`);
     }
   }
 });
@@ -224,14 +246,7 @@ test("a model's call to a real MCP server's tool, checked before it is sent", as
   }
 });
 
-// --- The corpus: the package and the command agree byte for byte ------------------------------------
-
-const OPTIONS = {
-  '--anthropic-strict': 'anthropicStrict',
-  '--gemini-json-schema': 'geminiJsonSchema',
-  '--gemini-parameters-only': 'geminiParametersOnly',
-  '--bedrock-strict': 'bedrockStrict',
-};
+// --- The corpus: the package and the command agree byte for byte, file by file -------------------
 
 const planFile = process.env.TOOLC_TEST_PLAN;
 test('on the corpus, lower gives byte for byte what `toolc lower` gives, messages included', { skip: !planFile }, () => {
@@ -245,19 +260,7 @@ test('on the corpus, lower gives byte for byte what `toolc lower` gives, message
     const input = join(scratch, `${name}.json`);
     writeFileSync(input, JSON.stringify(definitions));
     for (const { target, flags } of plan.renderings) {
-      const options = Object.fromEntries(flags.map((flag) => [OPTIONS[flag], true]));
-      const lowered = lower(definitions, target, { ...options, name });
-      const run = spawnSync(command, ['lower', '--target', target, ...flags, input], {
-        encoding: 'utf8',
-        env: { ...process.env, NO_COLOR: '1' },
-        maxBuffer: 1 << 30,
-      });
-      const what = `${file} for ${target} ${flags.join(' ')}`;
-      const stdout = lowered.tools === null ? '' : `${JSON.stringify(lowered.tools, null, 2)}\n`;
-      assert.equal(stdout, run.stdout, `${what}: the lowered tools`);
-      const said = lowered.messages.map((message) => `${message.kind}: ${message.text}\n`).join('');
-      assert.equal(said, run.stderr, `${what}: the messages`);
-      assert.equal(run.status, lowered.refused.length > 0 || lowered.tools === null ? 1 : 0, `${what}: exit code`);
+      lowerAsTheCommand(definitions, input, name, target, flags);
       compared += 1;
     }
   }

@@ -7,11 +7,11 @@ their tools for the package to lower."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import pathlib
 import shutil
-import asyncio
 import subprocess
 import sys
 import tempfile
@@ -131,6 +131,36 @@ def test_the_version_is_the_commands_and_the_command_runs() -> None:
     assert said.strip() == f"toolc {toolc.__version__}"
 
 
+#: `toolc lower`'s flags, as `lower`'s keyword arguments.
+OPTIONS = {
+    "--anthropic-strict": "anthropic_strict",
+    "--gemini-json-schema": "gemini_json_schema",
+    "--gemini-parameters-only": "gemini_parameters_only",
+    "--bedrock-strict": "bedrock_strict",
+}
+
+
+def lower_as_the_command(definitions: object, file: str, name: str, target: str, flags: list[str]) -> toolc.Lowered:
+    """`definitions` lowered by the package for `target` with `flags`, after asserting that the installed
+    `toolc lower` gives the same for `file` (the definitions as written there, named `name`): the same
+    tools, the same messages, and the exit code that goes with them."""
+    assert COMMAND is not None
+    options = {OPTIONS[flag]: True for flag in flags}
+    lowered = toolc.lower(definitions, target, name=name, **options)
+    run = subprocess.run(
+        [COMMAND, "lower", "--target", target, *flags, file],
+        capture_output=True,
+        env={**os.environ, "NO_COLOR": "1"},
+    )
+    what = f"{file} for {target} {' '.join(flags)}"
+    written = "" if lowered.tools is None else json.dumps(lowered.tools, indent=2, ensure_ascii=False) + "\n"
+    assert written == run.stdout.decode("utf-8"), f"{what}: the lowered tools"
+    said = "".join(f"{message}\n" for message in lowered.messages)
+    assert said == run.stderr.decode("utf-8"), f"{what}: the messages"
+    assert run.returncode == (1 if lowered.refused or lowered.tools is None else 0), f"{what}: exit code"
+    return lowered
+
+
 def listed_by_the_mcp_sdk(servers: pathlib.Path, scratch: pathlib.Path) -> dict[str, dict]:
     """Each MCP reference server's `tools/list` result as the MCP Python SDK's client gives it, dumped
     to the JSON the server sent, as an agent hands it on."""
@@ -164,7 +194,6 @@ def listed_by_the_mcp_sdk(servers: pathlib.Path, scratch: pathlib.Path) -> dict[
 
 @pytest.mark.skipif("TOOLC_TEST_MCP_SERVERS" not in os.environ, reason="no MCP servers given")
 def test_mcp_servers_tools_listed_by_the_mcp_python_sdk_are_lowered_as_toolc_lower_lowers_them() -> None:
-    assert COMMAND is not None
     with tempfile.TemporaryDirectory() as scratch_dir:
         scratch = pathlib.Path(scratch_dir)
         listings = listed_by_the_mcp_sdk(pathlib.Path(os.environ["TOOLC_TEST_MCP_SERVERS"]), scratch)
@@ -174,8 +203,7 @@ def test_mcp_servers_tools_listed_by_the_mcp_python_sdk_are_lowered_as_toolc_low
             file.write_text(json.dumps(listed), encoding="utf-8")
             for target, flags in [("gemini", []), ("openai", []), ("anthropic", ["--anthropic-strict"])]:
                 what = f"{server} for {target} {' '.join(flags)}"
-                options = {OPTIONS[flag]: True for flag in flags}
-                lowered = toolc.lower(listed, target, name=server, **options)
+                lowered = lower_as_the_command(listed, str(file), server, target, flags)
                 assert lowered.tools is not None, what
                 if target == "gemini":
                     names = [declaration["name"] for declaration in lowered.tools[0]["functionDeclarations"]]
@@ -185,15 +213,6 @@ def test_mcp_servers_tools_listed_by_the_mcp_python_sdk_are_lowered_as_toolc_low
                 every = sorted(names + [refusal.tool for refusal in lowered.refused])
                 assert every == sorted(tool["name"] for tool in listed["tools"]), what
                 assert all(refusal.path.startswith("/") for refusal in lowered.refused), what
-                run = subprocess.run(
-                    [COMMAND, "lower", "--target", target, *flags, str(file)],
-                    capture_output=True,
-                    env={**os.environ, "NO_COLOR": "1"},
-                )
-                written = json.dumps(lowered.tools, indent=2, ensure_ascii=False) + "\n"
-                assert written == run.stdout.decode("utf-8"), f"{what}: the lowered tools"
-                said = "".join(f"{message}\n" for message in lowered.messages)
-                assert said == run.stderr.decode("utf-8"), f"{what}: the messages"
         # A model's call to one of them, checked before it is sent.
         create_entities = next(tool for tool in listings["server-memory"]["tools"] if tool["name"] == "create_entities")
         good = '{"entities": [{"name": "toolc", "entityType": "project", "observations": ["lowers tools"]}]}'
@@ -205,37 +224,15 @@ def test_mcp_servers_tools_listed_by_the_mcp_python_sdk_are_lowered_as_toolc_low
     print(f"toolc-mcp: {len(listings)} servers' tools lowered")
 
 
-OPTIONS = {
-    "--anthropic-strict": "anthropic_strict",
-    "--gemini-json-schema": "gemini_json_schema",
-    "--gemini-parameters-only": "gemini_parameters_only",
-    "--bedrock-strict": "bedrock_strict",
-}
-
-
 @pytest.mark.skipif("TOOLC_TEST_PLAN" not in os.environ, reason="no corpus plan given")
 def test_on_the_corpus_lower_gives_byte_for_byte_what_toolc_lower_gives() -> None:
-    assert COMMAND is not None
     plan = json.loads(pathlib.Path(os.environ["TOOLC_TEST_PLAN"]).read_text())
     compared = 0
     for file in plan["files"]:
         definitions = json.loads(pathlib.Path(file).read_text(encoding="utf-8"))
         name = pathlib.Path(file).stem
         for rendering in plan["renderings"]:
-            target, flags = rendering["target"], rendering["flags"]
-            options = {OPTIONS[flag]: True for flag in flags}
-            lowered = toolc.lower(definitions, target, name=name, **options)
-            run = subprocess.run(
-                [COMMAND, "lower", "--target", target, *flags, file],
-                capture_output=True,
-                env={**os.environ, "NO_COLOR": "1"},
-            )
-            what = f"{file} for {target} {' '.join(flags)}"
-            written = "" if lowered.tools is None else json.dumps(lowered.tools, indent=2, ensure_ascii=False) + "\n"
-            assert written == run.stdout.decode("utf-8"), f"{what}: the lowered tools"
-            said = "".join(f"{message}\n" for message in lowered.messages)
-            assert said == run.stderr.decode("utf-8"), f"{what}: the messages"
-            assert run.returncode == (1 if lowered.refused or lowered.tools is None else 0), f"{what}: exit code"
+            lower_as_the_command(definitions, file, name, rendering["target"], rendering["flags"])
             compared += 1
     assert compared > 0
     print(f"toolc-corpus: {compared} lowerings compared ({len(plan['files'])} files)")

@@ -10,7 +10,7 @@ and a model's call checked against a definition, with toolc's own error text for
 
 from __future__ import annotations
 
-from typing import Any, List, Literal, NamedTuple, Optional, Union
+from typing import Any, List, Literal, NamedTuple, Optional
 
 from . import _native
 from .errors import DefinitionError, TargetError, ToolcError
@@ -76,7 +76,7 @@ lower = _native.lower
 lower_each = _native.lower_each
 
 
-def check_arguments(definition: Any, arguments: Union[str, Any]) -> Optional[str]:
+def check_arguments(definition: Any, arguments: Any) -> Optional[str]:
     """Checks a model's call against one tool definition in any provider's format: None when it is
     good, otherwise the text toolc gives the model — every problem at once, each with its path, what
     was expected, what arrived, and the name it probably meant.

@@ -27,7 +27,7 @@ use rmcp::{ErrorData, ServerHandler, ServiceExt};
 use std::hint::black_box;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use tool_runtime::mcp::{McpOptions, McpServer, McpToolbox};
+use tool_mcp::{McpOptions, McpServer, McpToolbox};
 use tool_runtime::{Arguments, CallContext, RenderOptions, Target, ToolDef, Toolbox, registry};
 use toolc_benchmarks::{Bench, SEARCH, turns};
 

@@ -12,6 +12,7 @@ type Module = Vec<String>;
 /// The crates whose modules are checked, by folder: every member of the workspace with modules.
 const CRATES: &[&str] = &[
     "tool-runtime",
+    "tool-mcp",
     "tool-macros",
     "tool-names",
     "codegen-cli",
@@ -32,6 +33,37 @@ fn no_module_imports_one_that_imports_it_back() {
         found.extend(cycles(&files).into_iter().map(|cycle| format!("{krate}: {cycle}")));
     }
     assert!(found.is_empty(), "import cycles between modules:\n{}", found.join("\n"));
+}
+
+/// The crates that carry MCP's transports, which the core must never pull in.
+const TRANSPORTS: &[&str] = &["rmcp", "tokio", "hyper", "hyper-util", "axum", "jsonwebtoken", "process-wrap", "nix"];
+
+/// The core never names MCP's transports: `tool-runtime` declares none of their crates, even as
+/// optional ones, has no feature named for MCP, and no source file switches on one. MCP (the server,
+/// the client) lives in `tool-mcp`, which uses the core's public API as any server would.
+#[test]
+fn the_core_never_names_mcp() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
+    let manifest = std::fs::read_to_string(root.join("tool-runtime/Cargo.toml")).unwrap();
+    let mut section = "";
+    for line in manifest.lines().map(str::trim) {
+        if line.starts_with('[') {
+            section = line;
+            continue;
+        }
+        let key = line.split(['=', ' ', '.']).next().unwrap_or("");
+        if section.contains("dependencies") {
+            assert!(!TRANSPORTS.contains(&key), "tool-runtime depends on `{key}` ({section}): MCP belongs in tool-mcp");
+        }
+        if section == "[features]" {
+            assert!(!key.contains("mcp"), "tool-runtime has the feature `{key}`: MCP belongs in tool-mcp");
+        }
+    }
+    for (module, text) in sources(&root.join("tool-runtime/src")) {
+        for needle in ["feature = \"mcp", "rmcp::", "tokio::", "hyper::", "axum::"] {
+            assert!(!text.contains(needle), "tool-runtime/src/{}: names `{needle}`", module.join("/"));
+        }
+    }
 }
 
 #[test]

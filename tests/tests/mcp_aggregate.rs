@@ -6,7 +6,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use tool_runtime::mcp::{McpServer, McpToolbox};
+use tool_mcp::{McpServer, McpToolbox};
 use tool_runtime::{Combine, Toolbox, toolbox};
 
 struct Notes;

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use tool_runtime::mcp::{McpOptions, McpToolbox};
+use tool_mcp::{McpOptions, McpToolbox};
 use tool_runtime::{CallContext, Combine, DispatchOptions, Target, ToolError, Toolbox};
 
 fn runtime() -> tokio::runtime::Runtime {

@@ -14,8 +14,8 @@ use rmcp::transport::streamable_http_server::session::local::LocalSessionManager
 use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
 use rmcp::{ErrorData, ServerHandler};
 use serde_json::json;
+use tool_mcp::{McpError, McpOptions, McpToolbox, OnDrift};
 use tool_runtime::lock::Lock;
-use tool_runtime::mcp::{McpError, McpOptions, McpToolbox, OnDrift};
 use tool_runtime::read::Message;
 use tool_runtime::{Target, Toolbox};
 

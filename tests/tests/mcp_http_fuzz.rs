@@ -34,7 +34,7 @@ use http_wire::{RawRequest, RawResponse, send, sse_data};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestCaseError, TestRunner};
 use serde_json::{Value, json};
-use tool_runtime::mcp::McpServer;
+use tool_mcp::McpServer;
 use tool_runtime::{CallContext, toolbox};
 
 /// How long any answer may take.

@@ -17,7 +17,7 @@ use rmcp::service::{Peer, RoleClient, RunningService};
 use rmcp::transport::StreamableHttpClientTransport;
 use serde_json::json;
 use tokio::sync::Notify;
-use tool_runtime::mcp::{HttpServer, McpServer};
+use tool_mcp::{HttpServer, McpServer};
 use tool_runtime::toolbox;
 
 const CLIENTS: usize = 16;

@@ -17,9 +17,9 @@ use raw_http::{Reply, call, head, open_session, post, send, session_headers};
 use serde_json::{Value, json};
 use tokio::io::AsyncWriteExt;
 use tokio::net::TcpStream;
+use tool_mcp::jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, encode};
+use tool_mcp::{HttpOptions, HttpServer, JwtValidator, McpServer, StaticToken, Visible};
 use tool_runtime::Caller;
-use tool_runtime::mcp::jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, encode};
-use tool_runtime::mcp::{HttpOptions, HttpServer, JwtValidator, McpServer, StaticToken, Visible};
 
 async fn serve(tools: Guarded, options: HttpOptions) -> HttpServer {
     McpServer::new(tools).unwrap().with(options).serve_http("127.0.0.1:0").await.unwrap()

@@ -22,8 +22,8 @@ use axum::routing::{get, post};
 use base64::Engine;
 use guarded::Guarded;
 use serde_json::{Value, json};
-use tool_runtime::mcp::jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, encode};
-use tool_runtime::mcp::{HttpOptions, JwtValidator, McpServer, Visible};
+use tool_mcp::jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, encode};
+use tool_mcp::{HttpOptions, JwtValidator, McpServer, Visible};
 
 const SECRET: &[u8] = b"the authorization server's signing key, shared with the resource server";
 const CLIENT_ID: &str = "toolc-auth-test";

@@ -10,7 +10,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use serde_json::json;
-use tool_runtime::mcp::{McpOptions, McpToolbox};
+use tool_mcp::{McpOptions, McpToolbox};
 use tool_runtime::read::Message;
 use tool_runtime::{Arguments, CallContext, ContentPart, DispatchOptions, RenderOptions, Target, ToolError, Toolbox};
 

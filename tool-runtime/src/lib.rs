@@ -62,6 +62,7 @@
 //! `ARCHITECTURE.md` in the repository maps the modules.
 
 #![warn(missing_docs)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 // Lets the macros name this crate `::tool_runtime` from inside it too.
 extern crate self as tool_runtime;
@@ -81,8 +82,6 @@ pub mod export;
 #[cfg(feature = "read")]
 pub mod lock;
 mod lower;
-#[cfg(any(feature = "mcp", feature = "mcp-client"))]
-pub mod mcp;
 pub mod pointer;
 mod provider;
 #[cfg(feature = "read")]
@@ -115,10 +114,3 @@ pub use toolbox::{ParsedCall, ToolList, ToolSet, Toolbox};
 #[doc(hidden)]
 #[path = "private.rs"]
 pub mod __private;
-
-/// The README's quick start, compiled and run as a doctest so it cannot drift from the API. Its MCP
-/// and reading examples need the `mcp`, `mcp-client`, `mcp-jwt` and `read` features, which the
-/// workspace's test run turns on.
-#[cfg(all(doctest, feature = "mcp", feature = "mcp-client", feature = "mcp-jwt", feature = "read"))]
-#[doc = include_str!("../../README.md")]
-pub struct ReadmeQuickStart;

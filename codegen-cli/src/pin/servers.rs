@@ -10,7 +10,7 @@ use std::path::Path;
 use std::process::Command;
 
 use serde::Deserialize;
-use tool_runtime::mcp::{McpOptions, McpToolbox};
+use tool_mcp::{McpOptions, McpToolbox};
 
 use super::Listed;
 use crate::Failure;

@@ -7,7 +7,7 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-use tool_runtime::mcp::McpServer;
+use tool_mcp::McpServer;
 use tool_runtime::{CallContext, toolbox};
 
 /// Tools that misbehave.

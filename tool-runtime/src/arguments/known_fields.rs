@@ -174,12 +174,10 @@ impl Shapes {
     }
 
     /// [`Shapes::all_known`] for a parsed object.
-    #[cfg(feature = "mcp")]
     pub(crate) fn all_known_in(&self, object: &serde_json::Map<String, Value>) -> bool {
         self.known_fields(self.top, object)
     }
 
-    #[cfg(feature = "mcp")]
     fn known_fields(&self, node: usize, object: &serde_json::Map<String, Value>) -> bool {
         let (shape, _) = self.own(node);
         let mut next = 0;
@@ -196,7 +194,6 @@ impl Shapes {
         })
     }
 
-    #[cfg(feature = "mcp")]
     fn known_value(&self, node: usize, value: &Value) -> bool {
         match value {
             Value::Object(object) => self.known_fields(node, object),

@@ -22,7 +22,6 @@ use crate::pointer::{push_index, push_token};
 mod json_text;
 mod json_tokens;
 mod known_fields;
-#[cfg(feature = "mcp")]
 pub(crate) mod limits;
 pub(crate) mod validate;
 
@@ -72,7 +71,6 @@ impl Plan {
     }
 
     /// [`Plan::needs_schema`] for a parsed object.
-    #[cfg(feature = "mcp")]
     fn needs_schema_object(&self, object: &Map<String, Value>) -> bool {
         self.tagged || self.constrained || (self.clears_nulls && object.values().any(has_null))
     }
@@ -85,7 +83,6 @@ impl Plan {
     }
 }
 
-#[cfg(any(feature = "mcp", feature = "read"))]
 fn has_null(value: &Value) -> bool {
     match value {
         Value::Null => true,
@@ -187,17 +184,12 @@ pub(crate) fn parse_any<T: DeserializeOwned>(def: &Decoding<'_>, arguments: Argu
 /// the one its text would get.
 #[inline]
 fn parse_object<T: DeserializeOwned>(def: &Decoding<'_>, object: &Map<String, Value>) -> Result<T, ToolError> {
-    // Only servers of parsed objects (MCP) read them directly: the reader of an object is a second
-    // copy of each argument type's deserializer, which other builds need not compile.
-    #[cfg(feature = "mcp")]
+    let plan = def.plan;
+    if !plan.needs_schema_object(object)
+        && let Ok(parsed) = T::deserialize(object)
+        && plan.open.as_ref().is_none_or(|shapes| shapes.all_known_in(object))
     {
-        let plan = def.plan;
-        if !plan.needs_schema_object(object)
-            && let Ok(parsed) = T::deserialize(object)
-            && plan.open.as_ref().is_none_or(|shapes| shapes.all_known_in(object))
-        {
-            return Ok(parsed);
-        }
+        return Ok(parsed);
     }
     parse(def, &serde_json::to_string(object).expect("a JSON object is written as text"))
 }

@@ -8,7 +8,6 @@ mod records;
 mod streamed;
 
 pub use error::DispatchError;
-#[cfg(feature = "mcp")]
 pub(crate) use records::output_text;
 pub use records::{Arguments, ToolCall, ToolResult};
 pub use streamed::{Interruption, Streamed};

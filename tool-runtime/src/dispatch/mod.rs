@@ -14,10 +14,9 @@ use serde_json::Value;
 pub use crate::call::{Arguments, DispatchError, Interruption, Streamed, ToolCall, ToolResult};
 pub use final_answer::FinalAnswer;
 pub use options::DispatchOptions;
+pub use panics::guard as catch_panics;
 pub use stream::{CallStream, StreamDispatch, StreamEvent};
 
-#[cfg(feature = "mcp")]
-pub(crate) use crate::call::output_text;
 pub(crate) use crate::provider::calls;
 use crate::provider::mcp_wire as mcp;
 use crate::{ArgumentProblem, CallContext, Target, Tool, ToolDef, ToolError, ToolOutput, provider};
@@ -100,20 +99,20 @@ fn nesting_depth(text: &str) -> usize {
 
 /// Refuses arguments over the size or depth limit before any parsing.
 pub(crate) fn check_limits(call: &ToolCall, options: &DispatchOptions) -> Result<(), ToolError> {
-    let too_large = (call.arguments.len() > options.max_argument_bytes).then(|| {
-        format!(
-            "the arguments have {} bytes; the limit is {}: send less",
-            call.arguments.len(),
-            options.max_argument_bytes
-        )
+    check_text_limits(&call.name, &call.arguments, options)
+}
+
+/// [`check_limits`] for the arguments `text` of a call of `tool`.
+fn check_text_limits(tool: &str, text: &str, options: &DispatchOptions) -> Result<(), ToolError> {
+    let too_large = (text.len() > options.max_argument_bytes).then(|| {
+        format!("the arguments have {} bytes; the limit is {}: send less", text.len(), options.max_argument_bytes)
     });
-    within_limits(&call.name, too_large, || nesting_depth(&call.arguments), options)
+    within_limits(tool, too_large, || nesting_depth(text), options)
 }
 
 /// [`check_limits`] for arguments already parsed into a JSON object: its size is that of its compact
 /// JSON text, counted without writing it.
-#[cfg(feature = "mcp")]
-pub(crate) fn check_object_limits(
+fn check_object_limits(
     tool: &str,
     arguments: &serde_json::Map<String, Value>,
     options: &DispatchOptions,

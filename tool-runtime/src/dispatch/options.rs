@@ -67,4 +67,27 @@ impl DispatchOptions {
         self.final_answer = on;
         self
     }
+
+    /// Refuses the arguments of a call of `tool` that are larger than
+    /// [`max_argument_bytes`](DispatchOptions::max_argument_bytes) or nest deeper than
+    /// [`max_depth`](DispatchOptions::max_depth), with the error the model reads: the check dispatch
+    /// makes before it decodes a call, for a server that runs calls itself. Arguments that arrive
+    /// parsed are measured as their compact JSON text, without writing it.
+    ///
+    /// ```
+    /// use serde_json::json;
+    /// use tool_runtime::{Arguments, DispatchOptions};
+    ///
+    /// let limits = DispatchOptions::default().max_depth(2);
+    /// let deep = json!({"a": {"b": {"c": 1}}});
+    /// let err = limits.check_limits("search", Arguments::Object(deep.as_object().unwrap())).unwrap_err();
+    /// assert!(err.to_string().contains("nest"), "{err}");
+    /// assert!(limits.check_limits("search", Arguments::Text(r#"{"a": 1}"#)).is_ok());
+    /// ```
+    pub fn check_limits(&self, tool: &str, arguments: crate::Arguments<'_>) -> Result<(), crate::ToolError> {
+        match arguments {
+            crate::Arguments::Text(text) => super::check_text_limits(tool, text, self),
+            crate::Arguments::Object(object) => super::check_object_limits(tool, object, self),
+        }
+    }
 }

@@ -199,6 +199,24 @@ pub(crate) fn reply(target: Target, results: &[ToolResult]) -> Value {
     provider(target).reply(results)
 }
 
+impl crate::ToolOutput {
+    /// Why this output's content parts cannot go to `target` (an image of a type or a size the
+    /// provider does not take), in words for the model; the check dispatch makes before it answers,
+    /// for a server that answers itself.
+    ///
+    /// ```
+    /// use serde_json::Value;
+    /// use tool_runtime::{ContentPart, Image, Target, ToolOutput};
+    ///
+    /// let svg = ToolOutput::with_parts(Value::Null, vec![ContentPart::Image(Image::new("image/svg+xml", vec![1]))]);
+    /// assert!(svg.check_parts(Target::Mcp).is_ok());
+    /// assert!(svg.check_parts(Target::Anthropic).is_err());
+    /// ```
+    pub fn check_parts(&self, target: Target) -> Result<(), String> {
+        check_images(target, &self.parts, 0).map(|_| ())
+    }
+}
+
 /// Why `parts` cannot go to `target`, counting `before` image bytes already in the reply; or the
 /// image bytes they add.
 pub(crate) fn check_images(target: Target, parts: &[ContentPart], before: usize) -> Result<usize, String> {

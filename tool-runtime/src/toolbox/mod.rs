@@ -100,9 +100,8 @@ pub trait Toolbox: Sync {
     /// [`Toolbox::call_with`] for arguments given as text or as an already parsed JSON object
     /// ([`Arguments`]), giving the whole [`ToolOutput`]: the JSON output and the content parts
     /// (images and the like) beside it, which [`Toolbox::call`] leaves out. `#[toolbox]` reads an
-    /// object as it is (with the `mcp` feature, which serves objects; otherwise through its text);
-    /// this default writes it as text for [`Toolbox::call_with`]. Either way the result is the same
-    /// as for the object's text.
+    /// object as it is; this default writes it as text for [`Toolbox::call_with`]. Either way the
+    /// result is the same as for the object's text.
     fn call_arguments(
         &self,
         name: &str,

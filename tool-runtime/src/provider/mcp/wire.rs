@@ -5,7 +5,7 @@
 use serde_json::{Map, Value, json};
 
 use crate::call::{ToolCall, ToolResult};
-use crate::{ContentPart, ToolDef};
+use crate::{ContentPart, ToolDef, ToolOutput};
 
 pub(crate) const PARSE_ERROR: i64 = -32700;
 pub(crate) const INVALID_REQUEST: i64 = -32600;
@@ -69,11 +69,25 @@ pub(crate) fn reply(id: &Value, result: &ToolResult, def: Option<&ToolDef>) -> V
 
 /// The `CallToolResult` of a call of the tool `def`.
 pub(crate) fn call_result(result: &ToolResult, def: Option<&ToolDef>) -> Value {
-    let mut content = Vec::with_capacity(1 + result.parts.len());
-    if !result.parts_alone() {
-        content.push(json!({"type": "text", "text": result.text()}));
+    let alone = result.parts_alone();
+    let mut call_result = json!({"content": content(&result.content, &result.parts, alone)});
+    if result.is_error {
+        call_result["isError"] = json!(true);
+    } else if let Some(structured) =
+        def.filter(|_| !alone).and_then(|def| structured_content(result.content.clone(), def))
+    {
+        call_result["structuredContent"] = structured;
     }
-    for part in &result.parts {
+    call_result
+}
+
+/// The content blocks of an output: its JSON as text (unless the parts stand `alone`), then each part.
+fn content(json: &Value, parts: &[ContentPart], alone: bool) -> Vec<Value> {
+    let mut content = Vec::with_capacity(1 + parts.len());
+    if !alone {
+        content.push(json!({"type": "text", "text": crate::call::output_text(json)}));
+    }
+    for part in parts {
         content.push(match part {
             ContentPart::Text(text) => json!({"type": "text", "text": text}),
             ContentPart::Json(json) => json!({"type": "text", "text": json.to_string()}),
@@ -82,21 +96,38 @@ pub(crate) fn call_result(result: &ToolResult, def: Option<&ToolDef>) -> Value {
             }
         });
     }
-    let mut call_result = json!({"content": content});
-    if result.is_error {
-        call_result["isError"] = json!(true);
-    } else if let Some(structured) =
-        def.filter(|_| !result.parts_alone()).and_then(|def| structured_content(result.content.clone(), def))
-    {
-        call_result["structuredContent"] = structured;
+    content
+}
+
+impl ToolOutput {
+    /// This output as an MCP `CallToolResult`, as toolc's MCP server and dispatch write it: the JSON
+    /// output as a text block (a string as it is, anything else as JSON text) unless the tool returned
+    /// content parts alone, then each part (text, JSON as text, images); and `structuredContent` when
+    /// `def` declares an output schema — the output itself for an object's schema, `{"result": …}`
+    /// otherwise, as the rendered schema says. For any server of MCP's `tools/call`, whatever carries
+    /// it; check the parts first with [`ToolOutput::check_parts`].
+    ///
+    /// ```
+    /// use serde_json::json;
+    /// use tool_runtime::ToolOutput;
+    ///
+    /// let result = ToolOutput::json(json!("done")).into_mcp_result(None);
+    /// assert_eq!(result, json!({"content": [{"type": "text", "text": "done"}]}));
+    /// ```
+    pub fn into_mcp_result(self, def: Option<&ToolDef>) -> Value {
+        let alone = crate::content::parts_alone(&self.json, &self.parts);
+        let mut call_result = json!({"content": content(&self.json, &self.parts, alone)});
+        if let Some(structured) = def.filter(|_| !alone).and_then(|def| structured_content(self.json, def)) {
+            call_result["structuredContent"] = structured;
+        }
+        call_result
     }
-    call_result
 }
 
 /// The `structuredContent` of a successful call of `def` that returned `output`: the output as it is
 /// when the output schema is an object's, wrapped as `{"result": …}` otherwise (as the rendered
 /// schema says); none without an output schema.
-pub(crate) fn structured_content(output: Value, def: &ToolDef) -> Option<Value> {
+fn structured_content(output: Value, def: &ToolDef) -> Option<Value> {
     let schema = def.output_schema.as_ref()?;
     let is_object = schema.get("type").is_some_and(|ty| ty == "object");
     if is_object {

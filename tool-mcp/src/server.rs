@@ -1,9 +1,9 @@
-//! [`McpServer`]: any [`Toolbox`] as an rmcp [`ServerHandler`] (feature `mcp`).
+//! [`McpServer`]: any [`Toolbox`] as an rmcp [`ServerHandler`] (feature `server`).
 
 mod auth;
 mod gate;
 mod http;
-#[cfg(feature = "mcp-jwt")]
+#[cfg(feature = "jwt")]
 mod jwt;
 mod options;
 mod progress;
@@ -26,15 +26,13 @@ use serde_json::{Map, Value};
 
 use tokio::sync::Semaphore;
 
-use crate::dispatch::{self, DispatchOptions, panics};
-use crate::{
-    Arguments, CallContext, Caller, ContentPart, RenderError, Target, ToolError, ToolOutput, Toolbox, content, provider,
-};
 use progress::ProgressSink;
+use tool_runtime::dispatch::{DispatchOptions, catch_panics};
+use tool_runtime::{Arguments, CallContext, Caller, RenderError, Target, ToolError, ToolOutput, Toolbox};
 
 pub use auth::{StaticToken, TokenRefused, TokenValidator};
 pub use http::HttpServer;
-#[cfg(feature = "mcp-jwt")]
+#[cfg(feature = "jwt")]
 pub use jwt::JwtValidator;
 pub use options::{HttpOptions, Visible};
 
@@ -141,9 +139,9 @@ impl<T: Toolbox + Send + 'static> McpServer<T> {
         let limits = DispatchOptions::default()
             .max_argument_bytes(self.options.max_argument_bytes)
             .max_depth(self.options.max_depth);
-        dispatch::check_object_limits(name, arguments, &limits)?;
+        limits.check_limits(name, Arguments::Object(arguments))?;
         // The calls `#[toolbox]` makes catch their own panics; a `Toolbox` written by hand may not.
-        let call = panics::guard(name, self.toolbox.call_arguments(name, Arguments::Object(arguments), context));
+        let call = catch_panics(name, self.toolbox.call_arguments(name, Arguments::Object(arguments), context));
         let Some(most) = self.options.call_timeout else { return call.await };
         let started = Instant::now();
         let timed_out = || ToolError::Failed {
@@ -293,28 +291,14 @@ impl<T: Toolbox + Send + 'static> ServerHandler for McpServer<T> {
         }
         // The same result `dispatch` writes for MCP, built as rmcp's type.
         // An image MCP cannot carry (not an `image/*` type) is an error result saying so.
-        let outcome = outcome.and_then(|output| match provider::check_images(Target::Mcp, &output.parts, 0) {
-            Ok(_) => Ok(output),
+        let outcome = outcome.and_then(|output| match output.check_parts(Target::Mcp) {
+            Ok(()) => Ok(output),
             Err(why) => Err(ToolError::Failed { tool: request.name.to_string().into(), message: why }),
         });
         let result = match outcome {
-            Ok(output) => {
-                let alone = content::parts_alone(&output.json, &output.parts);
-                let mut blocks = Vec::with_capacity(1 + output.parts.len());
-                if !alone {
-                    blocks.push(ContentBlock::text(dispatch::output_text(&output.json)));
-                }
-                blocks.extend(output.parts.iter().map(|part| match part {
-                    ContentPart::Text(text) => ContentBlock::text(text.clone()),
-                    ContentPart::Json(json) => ContentBlock::text(json.to_string()),
-                    ContentPart::Image(image) => ContentBlock::image(image.base64(), image.mime_type()),
-                }));
-                let mut result = CallToolResult::success(blocks);
-                if !alone {
-                    result.structured_content = provider::mcp_wire::structured_content(output.json, def);
-                }
-                result
-            }
+            // The same result `dispatch` writes for MCP, read as rmcp's type.
+            Ok(output) => serde_json::from_value(output.into_mcp_result(Some(def)))
+                .map_err(|err| ErrorData::internal_error(format!("the tool's result is not MCP's: {err}"), None))?,
             Err(err) => CallToolResult::error(vec![ContentBlock::text(err.to_string())]),
         };
         Ok(result.into())

@@ -1,4 +1,4 @@
-//! [`McpToolbox`]: any MCP server's tools as a [`Toolbox`] (feature `mcp-client`), on rmcp's client.
+//! [`McpToolbox`]: any MCP server's tools as a [`Toolbox`] (feature `client`), on rmcp's client.
 
 mod generations;
 mod link;
@@ -19,15 +19,15 @@ use rmcp::model::{
 use rmcp::service::{Peer, PeerRequestOptions, RoleClient, ServiceError};
 use serde_json::{Map, Value};
 
-use crate::call::Arguments;
-use crate::read::{Message, ReadError};
-use crate::{
-    CallContext, JsonTools, RenderError, RenderOptions, Rendered, Target, ToolDef, ToolError, ToolList, ToolOutput,
-    Toolbox,
-};
 use generations::{Generation, Generations};
 use link::{Endpoint, Link, Listener};
 pub use options::{McpOptions, OnDrift, StdioCommand};
+use tool_runtime::Arguments;
+use tool_runtime::read::{Message, ReadError};
+use tool_runtime::{
+    CallContext, JsonTools, RenderError, RenderOptions, Rendered, Target, ToolDef, ToolError, ToolList, ToolOutput,
+    Toolbox,
+};
 
 /// How long a call that reported progress waits, after its answer, for reports still on their way.
 const LAST_REPORTS: std::time::Duration = std::time::Duration::from_millis(25);
@@ -57,7 +57,7 @@ const LAST_REPORTS: std::time::Duration = std::time::Duration::from_millis(25);
 ///   it is listed again; the toolbox serves the new list from then on.
 ///
 /// ```no_run
-/// use tool_runtime::mcp::McpToolbox;
+/// use tool_mcp::McpToolbox;
 /// use tool_runtime::{Combine, Target, Toolbox};
 ///
 /// # async fn run() -> Result<(), Box<dyn std::error::Error>> {
@@ -281,7 +281,7 @@ async fn timed<T>(timeout: Duration, work: impl Future<Output = Result<T, String
 fn generation(
     name: &str,
     listed: &[rmcp::model::Tool],
-    pinned: Option<&(Arc<crate::lock::Lock>, OnDrift)>,
+    pinned: Option<&(Arc<tool_runtime::lock::Lock>, OnDrift)>,
     connecting: bool,
 ) -> Result<Generation, McpError> {
     let listed: Vec<Value> =

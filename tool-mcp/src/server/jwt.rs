@@ -1,20 +1,20 @@
 //! [`JwtValidator`]: access tokens that are JWTs, checked as MCP's authorization specification asks
-//! of a resource server (feature `mcp-jwt`).
+//! of a resource server (feature `jwt`).
 
 use jsonwebtoken::errors::ErrorKind;
 use jsonwebtoken::{Algorithm, DecodingKey, Validation};
 use serde_json::{Map, Value};
 
 use super::auth::{TokenRefused, TokenValidator};
-use crate::Caller;
+use tool_runtime::Caller;
 
 /// Checks a JWT access token: its signature (with `key`, by `algorithm` alone), its issuer, that it
 /// was issued for this server (`aud`, RFC 8707's resource indicator), that it has not expired
 /// (`exp` is required) and is valid already (`nbf`, when it has one). The caller it names is [`Caller::from_claims`] of its claims.
 ///
 /// ```
-/// use tool_runtime::mcp::jsonwebtoken::{Algorithm, DecodingKey};
-/// use tool_runtime::mcp::{HttpOptions, JwtValidator};
+/// use tool_mcp::jsonwebtoken::{Algorithm, DecodingKey};
+/// use tool_mcp::{HttpOptions, JwtValidator};
 ///
 /// let key = DecodingKey::from_secret(b"shared secret of the authorization server");
 /// let validator = JwtValidator::new(key, Algorithm::HS256, "https://auth.example.com", "https://tools.example.com/mcp");

@@ -13,7 +13,7 @@ use tokio::runtime::Handle;
 use tokio::sync::Notify;
 use tokio::task::JoinHandle;
 
-use crate::Progress;
+use tool_runtime::Progress;
 
 /// The most reports waiting to go out; past it, the newest takes the place of the last one
 /// waiting (progress only grows, so the one it replaces says less). A tool that reports faster

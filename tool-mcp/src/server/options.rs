@@ -5,10 +5,10 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use super::auth::{Erased, TokenValidator};
-use crate::Caller;
+use tool_runtime::Caller;
 
-/// Which tools a caller may list and call: [`Toolbox::only`](crate::Toolbox::only) and
-/// [`Toolbox::except`](crate::Toolbox::except) as a value, chosen per caller by
+/// Which tools a caller may list and call: [`Toolbox::only`](tool_runtime::Toolbox::only) and
+/// [`Toolbox::except`](tool_runtime::Toolbox::except) as a value, chosen per caller by
 /// [`HttpOptions::visible`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Visible {
@@ -59,7 +59,7 @@ type VisibleFn = dyn Fn(Option<&Caller>) -> Visible + Send + Sync;
 /// ```
 /// use std::time::Duration;
 /// use tool_runtime::Caller;
-/// use tool_runtime::mcp::{HttpOptions, StaticToken, Visible};
+/// use tool_mcp::{HttpOptions, StaticToken, Visible};
 ///
 /// let options = HttpOptions::default()
 ///     .bearer(StaticToken::new("s3cret-token-from-a-file", Caller::named("ci", ["files:read"])))
@@ -160,7 +160,7 @@ impl HttpOptions {
 
     /// Asks every HTTP request for a bearer token (`Authorization: Bearer …`) and checks it with
     /// `validator`: a [`StaticToken`](super::StaticToken), a
-    /// [`JwtValidator`](super::JwtValidator) (feature `mcp-jwt`), or one of your own. A request
+    /// [`JwtValidator`](super::JwtValidator) (feature `jwt`), or one of your own. A request
     /// without a good one gets 401 and a `WWW-Authenticate` header pointing at the server's
     /// Protected Resource Metadata (RFC 9728), which it serves.
     pub fn bearer(mut self, validator: impl TokenValidator) -> Self {
@@ -263,7 +263,7 @@ impl HttpOptions {
     /// How long one call may run (default 5 minutes; `None`: as long as it takes). A call that
     /// takes longer has its future dropped and the model is answered with an error result
     /// saying so. A tool that never awaits (a synchronous one) cannot be stopped from outside: it
-    /// stops at its next look at [`CallContext::is_cancelled`](crate::CallContext::is_cancelled),
+    /// stops at its next look at [`CallContext::is_cancelled`](tool_runtime::CallContext::is_cancelled),
     /// which turns true at the time limit, when the client has gone, or on cancellation.
     pub fn call_timeout(mut self, timeout: Option<Duration>) -> Self {
         self.call_timeout = timeout;

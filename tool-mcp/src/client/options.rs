@@ -6,13 +6,13 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
-use crate::lock::Lock;
+use tool_runtime::lock::Lock;
 
 /// Options of an [`McpToolbox`](super::McpToolbox), all with defaults.
 ///
 /// ```
 /// use std::time::Duration;
-/// use tool_runtime::mcp::McpOptions;
+/// use tool_mcp::McpOptions;
 ///
 /// let options = McpOptions::default().named("github").timeout(Duration::from_secs(20));
 /// # drop(options);
@@ -96,7 +96,7 @@ impl McpOptions {
     ///
     /// ```
     /// use tool_runtime::lock::Lock;
-    /// use tool_runtime::mcp::{McpOptions, OnDrift};
+    /// use tool_mcp::{McpOptions, OnDrift};
     ///
     /// let lock = Lock::from_text(r#"{"version": 1, "servers": {}}"#).unwrap();
     /// let options = McpOptions::default().named("github").pinned(lock, OnDrift::LeaveOut);

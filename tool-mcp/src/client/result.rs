@@ -7,7 +7,7 @@ use base64::engine::general_purpose::STANDARD;
 use rmcp::model::{CallToolResult, ContentBlock};
 use serde_json::Value;
 
-use crate::{ContentPart, Image, ToolError, ToolOutput};
+use tool_runtime::{ContentPart, Image, ToolError, ToolOutput};
 
 /// The result of calling `tool` on `server` as rmcp read it. The usual one, text blocks alone and
 /// no error, is read where it lies (its structured content taken, not copied); any other is

@@ -1,18 +1,18 @@
-//! MCP on rmcp, the official Rust SDK: any [`Toolbox`](crate::Toolbox) served as an MCP server
-//! (feature `mcp`), and any MCP server's tools as a toolbox (feature `mcp-client`).
+//! MCP on rmcp, the official Rust SDK: any [`Toolbox`](tool_runtime::Toolbox) served as an MCP server
+//! (feature `server`), and any MCP server's tools as a toolbox (feature `client`).
 //!
 //! ## Serving
 //!
 //! [`McpServer`] is an rmcp [`ServerHandler`](rmcp::ServerHandler): `tools/list` is the toolbox's MCP rendering, the
 //! same JSON `toolc export` writes; `tools/call` runs through toolc's own dispatch (the same
-//! decoding, limits and model-facing errors as [`Toolbox::handle`](crate::Toolbox::handle)). Arguments that do not fit and
+//! decoding, limits and model-facing errors as [`Toolbox::handle`](tool_runtime::Toolbox::handle)). Arguments that do not fit and
 //! a tool's `Err` or panic are results with `isError: true`, which the model reads; an unknown tool
 //! is a JSON-RPC error whose message names the closest tool. A call the client cancels
 //! (`notifications/cancelled`) has its future dropped; a tool that takes a `&CallContext` sees the
 //! cancellation and reports progress through it (`notifications/progress`, when the client asked).
 //!
 //! ```no_run
-//! use tool_runtime::mcp::McpServer;
+//! use tool_mcp::McpServer;
 //! use tool_runtime::toolbox;
 //!
 //! struct Calculator;
@@ -38,16 +38,25 @@
 //! provider, each call checked here before it is forwarded. Combined with other toolboxes and
 //! served again with [`McpServer`], it makes toolc an aggregator of servers.
 
-#[cfg(feature = "mcp-client")]
+#![warn(missing_docs)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
+
+#[cfg(feature = "client")]
 mod client;
-#[cfg(feature = "mcp")]
+#[cfg(feature = "server")]
 mod server;
 
-#[cfg(feature = "mcp-client")]
+#[cfg(feature = "client")]
 pub use client::{McpError, McpOptions, McpToolbox, OnDrift, StdioCommand};
-#[cfg(feature = "mcp-jwt")]
+#[cfg(feature = "jwt")]
 pub use jsonwebtoken;
-#[cfg(feature = "mcp-jwt")]
+#[cfg(feature = "jwt")]
 pub use server::JwtValidator;
-#[cfg(feature = "mcp")]
+#[cfg(feature = "server")]
 pub use server::{HttpOptions, HttpServer, McpServer, StaticToken, TokenRefused, TokenValidator, Visible};
+
+/// The README's examples, compiled and run as a doctest so they cannot drift from the API. They
+/// need every feature (`server`, `client`, `jwt`), which the workspace's test run turns on.
+#[cfg(all(doctest, feature = "server", feature = "client", feature = "jwt"))]
+#[doc = include_str!("../../README.md")]
+pub struct ReadmeQuickStart;

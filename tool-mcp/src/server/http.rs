@@ -15,7 +15,7 @@ use tokio_util::sync::CancellationToken;
 
 use super::gate::{self, Gate};
 use super::{HttpOptions, McpServer};
-use crate::Toolbox;
+use tool_runtime::Toolbox;
 
 /// A server answering over streamable HTTP, made by [`McpServer::serve_http`].
 pub struct HttpServer {

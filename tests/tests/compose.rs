@@ -5,9 +5,10 @@
 use std::sync::Mutex;
 
 use pollster::block_on;
-use serde_json::{Value, json};
+use serde_json::json;
 use tool_runtime::{
-    Arguments, CallContext, Combine, ComposeError, DispatchOptions, Target, ToolError, ToolList, Toolbox, toolbox,
+    Arguments, CallContext, Combine, ComposeError, DispatchOptions, Target, ToolError, ToolList, ToolOutput, Toolbox,
+    toolbox,
 };
 use toolc_tests::browser::Browser;
 
@@ -53,9 +54,38 @@ impl Toolbox for Calculator {
         &self.list
     }
 
-    async fn call(&self, name: &str, _arguments: &str) -> Result<Value, ToolError> {
-        Ok(json!(format!("calculator ran {name}")))
+    async fn call_arguments(&self, name: &str, _: Arguments<'_>, _: &CallContext) -> Result<ToolOutput, ToolError> {
+        Ok(ToolOutput::json(json!(format!("calculator ran {name}"))))
     }
+}
+
+/// A toolbox written by hand that answers whether the call's context says it is cancelled.
+struct Watching {
+    list: ToolList,
+}
+
+impl Toolbox for Watching {
+    fn tool_list(&self) -> &ToolList {
+        &self.list
+    }
+
+    async fn call_arguments(&self, _: &str, _: Arguments<'_>, context: &CallContext) -> Result<ToolOutput, ToolError> {
+        Ok(ToolOutput::json(json!(context.is_cancelled())))
+    }
+}
+
+#[test]
+fn every_entry_of_a_hand_written_toolbox_reaches_its_one_call_method_with_the_context() {
+    let watching = Watching { list: ToolList::new(Browser::default().tools().to_vec()) };
+    let cancelled = CallContext::new().cancelled_when(|| true);
+    assert_eq!(block_on(watching.call_with("launchBrowser", "{}", &cancelled)).unwrap(), json!(true));
+    assert_eq!(block_on(watching.call("launchBrowser", "{}")).unwrap(), json!(false), "no context: detached");
+    let narrowed = watching.only(["launchBrowser"]).unwrap();
+    assert_eq!(block_on(narrowed.call_with("launchBrowser", "{}", &cancelled)).unwrap(), json!(true));
+    let prefixed = (&watching).prefixed("web_").unwrap();
+    assert_eq!(block_on(prefixed.call_with("web_launchBrowser", "{}", &cancelled)).unwrap(), json!(true));
+    let combined = (prefixed, Browser::default()).combine().unwrap();
+    assert_eq!(block_on(combined.call_with("web_launchBrowser", "{}", &cancelled)).unwrap(), json!(true));
 }
 
 fn names(toolbox: &impl Toolbox) -> Vec<String> {

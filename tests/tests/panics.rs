@@ -8,7 +8,10 @@ use pollster::block_on;
 use schemars::JsonSchema;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::{Value, json};
-use tool_runtime::{ConfigTool, DispatchOptions, FnTool, Target, ToolError, ToolList, ToolSet, Toolbox, tool, toolbox};
+use tool_runtime::{
+    Arguments, CallContext, ConfigTool, DispatchOptions, FnTool, Target, ToolError, ToolList, ToolOutput, ToolSet,
+    Toolbox, tool, toolbox,
+};
 use toolc_tests::yield_once;
 
 /// A number whose decoding panics on 13: a hand-written `Deserialize` with a bug.
@@ -227,7 +230,7 @@ fn an_mcp_call_that_panics_is_an_error_result() {
     assert_eq!(reply["result"]["content"][0]["text"], "tool `explode` panicked: boom");
 }
 
-/// A toolbox written by hand, whose `call` does not catch its own panics: dispatch does.
+/// A toolbox written by hand, whose call does not catch its own panics: dispatch does.
 struct ByHand;
 
 impl Toolbox for ByHand {
@@ -235,7 +238,7 @@ impl Toolbox for ByHand {
         Lab.tool_list()
     }
 
-    async fn call(&self, name: &str, _arguments: &str) -> Result<Value, ToolError> {
+    async fn call_arguments(&self, name: &str, _: Arguments<'_>, _: &CallContext) -> Result<ToolOutput, ToolError> {
         yield_once().await;
         panic!("by hand: {name}")
     }

@@ -86,23 +86,6 @@ pub fn impl_toolbox(toolbox: &ImplToolbox) -> TokenStream {
                     __toolc_tool_list()
                 }
 
-                fn call(&self, name: &str, arguments: &str) -> impl #rt::__private::Future<
-                    Output = ::core::result::Result<#rt::__private::serde_json::Value, #rt::ToolError>
-                > + ::core::marker::Send {
-                    <Self as #rt::Toolbox>::call_with(self, name, arguments, #rt::CallContext::detached())
-                }
-
-                fn call_with(
-                    &self,
-                    name: &str,
-                    arguments: &str,
-                    context: &#rt::CallContext,
-                ) -> impl #rt::__private::Future<
-                    Output = ::core::result::Result<#rt::__private::serde_json::Value, #rt::ToolError>
-                > + ::core::marker::Send {
-                    #rt::__private::guard_json(name, self.__toolc_run(name, #rt::Arguments::Text(arguments), context))
-                }
-
                 fn call_arguments(
                     &self,
                     name: &str,
@@ -116,8 +99,8 @@ pub fn impl_toolbox(toolbox: &ImplToolbox) -> TokenStream {
             }
 
             impl #self_ty {
-                /// Runs the tool `name`: the one body of `call_with` and `call_arguments`, each of
-                /// which guards it against panics in a single future.
+                /// Runs the tool `name`: the body of `call_arguments`, which guards it against
+                /// panics in a single future.
                 #[doc(hidden)]
                 fn __toolc_run<'s, 'n, 'a, 'c>(
                     &'s self,

@@ -24,10 +24,7 @@ use link::{Endpoint, Link, Listener};
 pub use options::{McpOptions, OnDrift, StdioCommand};
 use tool_runtime::Arguments;
 use tool_runtime::read::{Message, ReadError};
-use tool_runtime::{
-    CallContext, JsonTools, RenderError, RenderOptions, Rendered, Target, ToolDef, ToolError, ToolList, ToolOutput,
-    Toolbox,
-};
+use tool_runtime::{CallContext, JsonTools, Target, ToolError, ToolList, ToolOutput, Toolbox};
 
 /// How long a call that reported progress waits, after its answer, for reports still on their way.
 const LAST_REPORTS: std::time::Duration = std::time::Duration::from_millis(25);
@@ -505,32 +502,6 @@ impl Drop for CancelOnDrop {
 impl Toolbox for McpToolbox {
     fn tool_list(&self) -> &ToolList {
         self.inner.generations.latest().tools.tool_list()
-    }
-
-    fn tools(&self) -> &[ToolDef] {
-        self.inner.generations.latest().tools.tools()
-    }
-
-    fn render(&self, target: Target) -> Result<&Value, RenderError> {
-        self.inner.generations.latest().tools.render(target)
-    }
-
-    fn render_with(&self, target: Target, options: &RenderOptions) -> Result<Rendered, RenderError> {
-        self.inner.generations.latest().tools.render_with(target, options)
-    }
-
-    fn call(&self, name: &str, arguments: &str) -> impl Future<Output = Result<Value, ToolError>> + Send {
-        self.call_with(name, arguments, CallContext::detached())
-    }
-
-    fn call_with(
-        &self,
-        name: &str,
-        arguments: &str,
-        context: &CallContext,
-    ) -> impl Future<Output = Result<Value, ToolError>> + Send {
-        let output = self.call_arguments(name, Arguments::Text(arguments), context);
-        async move { output.await.map(|output| output.json) }
     }
 
     fn call_arguments(

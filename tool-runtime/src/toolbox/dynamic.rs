@@ -13,10 +13,7 @@ use super::JsonTools;
 use crate::call::Arguments;
 use crate::dispatch::panics;
 use crate::read::{Message, ReadError};
-use crate::{
-    CallContext, ComposeError, RenderError, RenderOptions, Rendered, Target, ToolDef, ToolError, ToolList, ToolOutput,
-    Toolbox,
-};
+use crate::{CallContext, ComposeError, Target, ToolError, ToolList, ToolOutput, Toolbox};
 
 /// What runs one call: the tool's name, its checked arguments and the call's context in; the
 /// output, or an error for the model, out.
@@ -140,32 +137,6 @@ where
 impl Toolbox for DynamicToolbox {
     fn tool_list(&self) -> &ToolList {
         self.tools.tool_list()
-    }
-
-    fn render(&self, target: Target) -> Result<&Value, RenderError> {
-        self.tools.render(target)
-    }
-
-    fn render_with(&self, target: Target, options: &RenderOptions) -> Result<Rendered, RenderError> {
-        self.tools.render_with(target, options)
-    }
-
-    fn tools(&self) -> &[ToolDef] {
-        self.tools.tools()
-    }
-
-    fn call(&self, name: &str, arguments: &str) -> impl Future<Output = Result<Value, ToolError>> + Send {
-        self.call_with(name, arguments, CallContext::detached())
-    }
-
-    fn call_with(
-        &self,
-        name: &str,
-        arguments: &str,
-        context: &CallContext,
-    ) -> impl Future<Output = Result<Value, ToolError>> + Send {
-        let output = self.call_arguments(name, Arguments::Text(arguments), context);
-        async move { output.await.map(|output| output.json) }
     }
 
     fn call_arguments(

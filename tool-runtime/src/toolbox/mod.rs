@@ -12,6 +12,7 @@ mod set;
 
 use std::future::Future;
 
+use futures_util::FutureExt;
 use futures_util::io::AsyncRead;
 use futures_util::stream::Stream;
 use serde_json::Value;
@@ -33,6 +34,13 @@ pub use set::{ParsedCall, ToolSet};
 /// `&self` is the context the methods share; it never appears in a schema. The tools belong to the
 /// value, not only to its type: a combined or narrowed toolbox ([`Toolbox::only`],
 /// [`Combine::combine`](crate::Combine::combine)) lists what it was made with.
+///
+/// A toolbox written by hand gives two things: its tools ([`Toolbox::tool_list`]) and one call
+/// method, [`Toolbox::call_arguments`], which takes the arguments (text or an object), the call's
+/// [`CallContext`], and gives the whole [`ToolOutput`]. Everything else — [`Toolbox::call`],
+/// [`Toolbox::render`], [`Toolbox::handle`], the `dispatch` methods, [`Toolbox::only`],
+/// [`Toolbox::prefixed`] — is provided on top of those two and is not meant to be overridden:
+/// every call, from whichever entry, reaches `call_arguments` with its context.
 ///
 /// ```
 /// use tool_runtime::{toolbox, Toolbox};
@@ -61,6 +69,24 @@ pub trait Toolbox: Sync {
     /// The tools this value serves, with their renderings kept.
     fn tool_list(&self) -> &ToolList;
 
+    /// Runs the tool `name` with `arguments`, given as text or as an already parsed JSON object
+    /// ([`Arguments`]), in `context` (which a tool taking `&CallContext` reports progress to and
+    /// learns of its cancellation from), and gives the whole [`ToolOutput`]: the JSON output and the
+    /// content parts (images and the like) beside it. The one method a toolbox written by hand
+    /// implements.
+    ///
+    /// An unknown name or arguments that do not fit are a [`ToolError`] worded for the model. An
+    /// object and its text give the same result; `#[toolbox]` reads an object as it is, without
+    /// writing it as text first. `#[toolbox]` catches a tool's panic as [`ToolError::Panicked`];
+    /// dispatch and `tool-mcp`'s server catch those of any toolbox
+    /// ([`dispatch::catch_panics`](crate::dispatch::catch_panics)).
+    fn call_arguments(
+        &self,
+        name: &str,
+        arguments: Arguments<'_>,
+        context: &CallContext,
+    ) -> impl Future<Output = Result<ToolOutput, ToolError>> + Send;
+
     /// The definitions of every tool, in the order they are listed (source order for `#[toolbox]`).
     fn tools(&self) -> &[ToolDef] {
         self.tool_list().tools()
@@ -83,7 +109,9 @@ pub trait Toolbox: Sync {
     /// An unknown name or arguments that do not fit are a [`ToolError`]; a tool that panics (in its
     /// body, or in a hand-written `Deserialize` of its arguments or `Serialize` of its output) is
     /// [`ToolError::Panicked`], and the caller goes on.
-    fn call(&self, name: &str, arguments: &str) -> impl Future<Output = Result<Value, ToolError>> + Send;
+    fn call(&self, name: &str, arguments: &str) -> impl Future<Output = Result<Value, ToolError>> + Send {
+        self.call_with(name, arguments, CallContext::detached())
+    }
 
     /// [`Toolbox::call`] with the call's [`CallContext`], which a tool taking `&CallContext` reports
     /// progress to and learns of its cancellation from (an MCP server passes the client's).
@@ -93,31 +121,9 @@ pub trait Toolbox: Sync {
         arguments: &str,
         context: &CallContext,
     ) -> impl Future<Output = Result<Value, ToolError>> + Send {
-        let _ = context;
-        self.call(name, arguments)
-    }
-
-    /// [`Toolbox::call_with`] for arguments given as text or as an already parsed JSON object
-    /// ([`Arguments`]), giving the whole [`ToolOutput`]: the JSON output and the content parts
-    /// (images and the like) beside it, which [`Toolbox::call`] leaves out. `#[toolbox]` reads an
-    /// object as it is; this default writes it as text for [`Toolbox::call_with`]. Either way the
-    /// result is the same as for the object's text.
-    fn call_arguments(
-        &self,
-        name: &str,
-        arguments: Arguments<'_>,
-        context: &CallContext,
-    ) -> impl Future<Output = Result<ToolOutput, ToolError>> + Send {
-        async move {
-            let json = match arguments {
-                Arguments::Text(text) => self.call_with(name, text, context).await,
-                Arguments::Object(object) => {
-                    let text = serde_json::to_string(object).expect("a JSON object is written as text");
-                    self.call_with(name, &text, context).await
-                }
-            };
-            json.map(ToolOutput::json)
-        }
+        // A map around the call's future, not an `async` block: the block would move the call's
+        // whole state once more when first polled.
+        self.call_arguments(name, Arguments::Text(arguments), context).map(|output| output.map(|output| output.json))
     }
 
     /// This toolbox narrowed to the tools `names`, for one step of an agent: it lists, renders and

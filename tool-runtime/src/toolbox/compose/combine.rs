@@ -1,7 +1,5 @@
 //! [`Combine`]: several toolboxes served as one.
 
-use serde_json::Value;
-
 use super::ComposeError;
 use crate::{Arguments, CallContext, ToolDef, ToolError, ToolList, ToolOutput, Toolbox};
 
@@ -164,14 +162,6 @@ macro_rules! combine_tuple {
         impl<$($member: Toolbox),+> Toolbox for Combined<($($member,)+)> {
             fn tool_list(&self) -> &ToolList {
                 &self.list
-            }
-
-            async fn call(&self, name: &str, arguments: &str) -> Result<Value, ToolError> {
-                self.call_arguments(name, Arguments::Text(arguments), CallContext::detached()).await.map(|output| output.json)
-            }
-
-            async fn call_with(&self, name: &str, arguments: &str, context: &CallContext) -> Result<Value, ToolError> {
-                self.call_arguments(name, Arguments::Text(arguments), context).await.map(|output| output.json)
             }
 
             async fn call_arguments(

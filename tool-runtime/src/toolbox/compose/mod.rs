@@ -8,8 +8,6 @@ mod error;
 mod only;
 mod prefixed;
 
-use serde_json::Value;
-
 pub use combine::{Combine, Combined};
 pub use error::ComposeError;
 pub use only::Only;
@@ -23,20 +21,12 @@ impl<T: Toolbox> Toolbox for &T {
         (**self).tool_list()
     }
 
-    async fn call(&self, name: &str, arguments: &str) -> Result<Value, ToolError> {
-        (**self).call(name, arguments).await
-    }
-
-    async fn call_with(&self, name: &str, arguments: &str, context: &CallContext) -> Result<Value, ToolError> {
-        (**self).call_with(name, arguments, context).await
-    }
-
-    async fn call_arguments(
+    fn call_arguments(
         &self,
         name: &str,
         arguments: Arguments<'_>,
         context: &CallContext,
-    ) -> Result<ToolOutput, ToolError> {
-        (**self).call_arguments(name, arguments, context).await
+    ) -> impl Future<Output = Result<ToolOutput, ToolError>> + Send {
+        (**self).call_arguments(name, arguments, context)
     }
 }

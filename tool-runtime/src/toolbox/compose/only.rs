@@ -1,7 +1,5 @@
 //! [`Only`]: a toolbox narrowed to some of its tools, for one step of an agent.
 
-use serde_json::Value;
-
 use super::ComposeError;
 use crate::{Arguments, CallContext, ToolDef, ToolError, ToolList, ToolOutput, Toolbox};
 
@@ -59,16 +57,6 @@ impl<'a, T: Toolbox> Only<'a, T> {
 impl<T: Toolbox> Toolbox for Only<'_, T> {
     fn tool_list(&self) -> &ToolList {
         &self.list
-    }
-
-    async fn call(&self, name: &str, arguments: &str) -> Result<Value, ToolError> {
-        self.allows(name)?;
-        self.inner.call(name, arguments).await
-    }
-
-    async fn call_with(&self, name: &str, arguments: &str, context: &CallContext) -> Result<Value, ToolError> {
-        self.allows(name)?;
-        self.inner.call_with(name, arguments, context).await
     }
 
     async fn call_arguments(

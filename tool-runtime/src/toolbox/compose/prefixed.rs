@@ -3,7 +3,6 @@
 
 use std::borrow::Cow;
 
-use serde_json::Value;
 use tool_names::is_portable_tool_name;
 
 use super::ComposeError;
@@ -63,16 +62,6 @@ fn as_called(err: ToolError, name: &str) -> ToolError {
 impl<T: Toolbox> Toolbox for Prefixed<T> {
     fn tool_list(&self) -> &ToolList {
         &self.list
-    }
-
-    async fn call(&self, name: &str, arguments: &str) -> Result<Value, ToolError> {
-        let own = self.unprefixed(name)?;
-        self.inner.call(own, arguments).await.map_err(|err| as_called(err, name))
-    }
-
-    async fn call_with(&self, name: &str, arguments: &str, context: &CallContext) -> Result<Value, ToolError> {
-        let own = self.unprefixed(name)?;
-        self.inner.call_with(own, arguments, context).await.map_err(|err| as_called(err, name))
     }
 
     async fn call_arguments(

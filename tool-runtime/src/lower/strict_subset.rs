@@ -7,6 +7,7 @@ use serde_json::{Map, Value, json};
 
 use crate::lower::describe::{move_all_but, move_to_description};
 use crate::lower::formats::formats;
+use crate::lower::names::{ascii_word, check_name, check_property_keys};
 use crate::lower::nullable::NullStyle;
 use crate::lower::refs::{Recursion, inline_refs};
 use crate::lower::report::{ChangeKind, Lowering, RenderError};
@@ -23,10 +24,16 @@ pub(crate) struct StrictMode {
     pub(crate) recursion: &'static str,
 }
 
+/// The tool-name rule of the targets that take this subset: 1 to 64 characters of `[a-zA-Z0-9_-]`.
+pub(crate) fn check_tool_name(name: &str, lowering: &mut Lowering) -> Result<(), RenderError> {
+    check_name(name, |name| ascii_word(name, 64, b"_-"), "`^[a-zA-Z0-9_-]{1,64}$`", lowering)
+}
+
 /// An input schema as a target that takes the full schema, or this subset in `strict` mode, takes it:
 /// a tagged root union flattened, refs inlined (a recursive one kept under `$defs`; refused in
 /// strict mode), an object at the top, and in strict mode closed objects (optional fields stay
-/// optional, `null` as an `anyOf` branch) in the subset.
+/// optional, `null` as an `anyOf` branch) in the subset; in either mode, property names of 1 to 64
+/// characters of `[a-zA-Z0-9_.-]` (the rule Claude's tool use holds, whichever service it is on).
 pub(crate) fn input_schema(
     schema: &Value,
     strict: Option<&StrictMode>,
@@ -41,7 +48,12 @@ pub(crate) fn input_schema(
         strict_objects(&mut schema, path, Optional::Keep, NullStyle::AnyOf, lowering)?;
         strict_subset(&mut schema, path, mode.name, lowering)?;
     }
+    check_property_keys(&mut schema, path, key_ok, "`^[a-zA-Z0-9_.-]{1,64}$`", lowering)?;
     Ok(schema)
+}
+
+fn key_ok(key: &str) -> bool {
+    ascii_word(key, 64, b"_.-")
 }
 
 /// The string formats the subset keeps.

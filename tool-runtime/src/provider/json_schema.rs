@@ -8,25 +8,43 @@ use crate::lower::object;
 use crate::lower::report::{Lowering, RenderError};
 use crate::lower::root::object_or_union_root;
 use crate::provider::description::check_description;
-use crate::provider::{Provider, ReadStream};
+use crate::provider::{Lower, ReadStream, Wire};
 use crate::{RenderOptions, Target, ToolDef};
 
 /// Plain JSON Schema.
 pub(super) struct JsonSchema;
 
-impl Provider for JsonSchema {
+impl Lower for JsonSchema {
     fn target(&self) -> Target {
         Target::JsonSchema
     }
 
     fn tool(&self, def: &ToolDef, _: &RenderOptions, lowering: &mut Lowering) -> Result<Value, RenderError> {
-        tool(def, lowering)
+        check_description(&def.description, lowering);
+        let mut input = def.input_schema.clone();
+        object_or_union_root(&mut input, "/input_schema", lowering)?;
+        let mut input = with_dialect(input);
+        if !def.examples.is_empty() {
+            input["examples"] = def.examples.iter().map(|example| example.arguments.clone()).collect();
+        }
+        let mut tool = object([
+            ("name", def.name.clone().into()),
+            ("description", def.description.clone().into()),
+            ("input_schema", input),
+        ]);
+        if let Some(output) = &def.output_schema {
+            tool["output_schema"] = with_dialect(output.clone());
+        }
+        Ok(tool)
     }
 
+    /// Structured output: the arguments schema itself, with its dialect.
     fn response_format(&self, def: &ToolDef, _: &RenderOptions, _: &mut Lowering) -> Result<Value, RenderError> {
-        Ok(response_format(def))
+        Ok(with_dialect(def.input_schema.clone()))
     }
+}
 
+impl Wire for JsonSchema {
     fn calls(&self, _: &Value) -> Result<Vec<ToolCall>, DispatchError> {
         Err(no_wire_format())
     }
@@ -41,30 +59,6 @@ fn no_wire_format() -> DispatchError {
 }
 
 const DRAFT: &str = "https://json-schema.org/draft/2020-12/schema";
-
-fn tool(def: &ToolDef, lowering: &mut Lowering) -> Result<Value, RenderError> {
-    check_description(&def.description, lowering);
-    let mut input = def.input_schema.clone();
-    object_or_union_root(&mut input, "/input_schema", lowering)?;
-    let mut input = with_dialect(input);
-    if !def.examples.is_empty() {
-        input["examples"] = def.examples.iter().map(|example| example.arguments.clone()).collect();
-    }
-    let mut tool = object([
-        ("name", def.name.clone().into()),
-        ("description", def.description.clone().into()),
-        ("input_schema", input),
-    ]);
-    if let Some(output) = &def.output_schema {
-        tool["output_schema"] = with_dialect(output.clone());
-    }
-    Ok(tool)
-}
-
-/// Structured output: the arguments schema itself, with its dialect.
-fn response_format(def: &ToolDef) -> Value {
-    with_dialect(def.input_schema.clone())
-}
 
 fn with_dialect(mut schema: Value) -> Value {
     if let Some(root) = schema.as_object_mut() {

@@ -1,13 +1,13 @@
 //! The providers, one folder each: everything toolc knows about one provider, read top to bottom —
-//! how a definition is lowered for it and its name rules, its wire formats (finished responses,
-//! streams, replies), the images it takes in a tool result, and its tool choice. What several
-//! share lives beside them, named for what it does: [`description`] for the description with its
-//! examples, [`read_text`] and [`stream_state`] for the readers, [`wire`] for the writers, [`images`]
-//! for the image check.
+//! its lowering (`lower.rs`: how a definition is written for it, its name rules, its request-wide
+//! limits, its tool choice) and its wire (`wire.rs`: its finished responses, the text fast path,
+//! its stream reader, its reply and the images it takes). What several share lives beside them,
+//! named for what it does: [`description`] for the description with its examples, [`read_text`]
+//! and [`stream`] for the readers, [`wire`] for the writers, [`images`] for the image check.
 //!
-//! The contract every provider keeps is the [`Provider`] trait; [`provider`] is the one table from a
-//! [`Target`] to its provider. Adding a provider is a folder here, a variant of [`Target`], and one
-//! line in that table.
+//! The contract every provider keeps is two traits, one a file: [`Lower`] and [`Wire`];
+//! [`provider`] is the one table from a [`Target`] to its provider. Adding a provider is a folder
+//! here, a variant of [`Target`], and one line in that table.
 
 mod anthropic;
 mod bedrock;
@@ -21,27 +21,25 @@ mod openai;
 mod read_text;
 mod render;
 mod stream;
-mod stream_state;
 mod wire;
-
-use std::fmt;
 
 use serde_json::{Map, Value};
 
-use crate::call::{DispatchError, Streamed, ToolCall, ToolResult};
+use crate::call::{DispatchError, ToolCall, ToolResult};
 use crate::lower::report::{Lowering, RenderError};
 use crate::{ChoiceError, ChoiceOptions, ContentPart, RenderOptions, Target, ToolChoice, ToolDef};
 use images::Accepted;
-use stream_state::Ending;
 
 #[cfg(feature = "read")]
 pub(crate) use gemini::openapi as gemini_openapi;
 pub(crate) use mcp::wire as mcp_wire;
 pub use render::render_tools;
-pub(crate) use stream::StreamReader;
+pub(crate) use stream::ReadStream;
 
-/// What every provider provides. A method with a default is one some targets have no use for.
-pub(crate) trait Provider: Sync {
+/// How a request is written for one provider: each tool's entry, the structured-output format,
+/// what the request's tools must satisfy together, and the tool choice. A method with a default
+/// is one some targets have no use for.
+pub(crate) trait Lower: Sync {
     /// The target this provider answers to.
     fn target(&self) -> Target;
 
@@ -75,7 +73,11 @@ pub(crate) trait Provider: Sync {
             reason: "there is no tool choice in this target: the client decides what to call",
         })
     }
+}
 
+/// How one provider's responses are read and its calls answered: the finished response, the text
+/// fast path, the stream and its framing, the reply, and the images a reply may carry.
+pub(crate) trait Wire: Sync {
     /// The images this provider takes in a tool result.
     fn images(&self) -> &'static Accepted {
         &images::ANY_IMAGE
@@ -85,7 +87,7 @@ pub(crate) trait Provider: Sync {
     fn calls(&self, response: &Value) -> Result<Vec<ToolCall>, DispatchError>;
 
     /// The tool calls of a finished response read straight from its text, or `None` when the tree
-    /// reader must read it: a faster road to what [`Provider::calls`] reads, which gives up on
+    /// reader must read it: a faster road to what [`Wire::calls`] reads, which gives up on
     /// anything it does not expect and leaves naming the problem to the tree reader.
     fn calls_from_text(&self, bytes: &[u8]) -> Option<Vec<ToolCall>> {
         let _ = bytes;
@@ -95,7 +97,7 @@ pub(crate) trait Provider: Sync {
     /// What goes back to the provider for the results of a response's calls.
     fn reply(&self, results: &[ToolResult]) -> Value {
         let _ = results;
-        unreachable!("{} has no reply to a response's calls", self.target())
+        unreachable!("a target without a reply to a response's calls reads no calls")
     }
 
     /// How this provider's stream carries its events.
@@ -107,6 +109,11 @@ pub(crate) trait Provider: Sync {
     fn stream(&self) -> Result<Box<dyn ReadStream>, DispatchError>;
 }
 
+/// A provider: its lowering and its wire.
+pub(crate) trait Provider: Lower + Wire {}
+
+impl<P: Lower + Wire> Provider for P {}
+
 /// How a provider's stream carries its events, each a name and its data.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Framing {
@@ -117,54 +124,6 @@ pub(crate) enum Framing {
     /// payload.
     AwsEventStream,
 }
-
-/// A reader of one provider's stream of events.
-pub(crate) trait ReadStream: fmt::Debug + Send {
-    /// Reads event number `at`, named `name` (empty when the event had no name), handing on its
-    /// text and every call it completes.
-    fn event(
-        &mut self,
-        at: usize,
-        name: &str,
-        data: &str,
-        out: &mut dyn FnMut(Streamed<'_>),
-    ) -> Result<(), DispatchError>;
-
-    /// How far the stream got.
-    fn ending(&self) -> &Ending;
-
-    /// The ending, the calls still open, and what ends a response of this provider (for messages).
-    fn into_parts(self: Box<Self>) -> (Ending, Vec<ToolCall>, &'static str);
-}
-
-/// The [`ReadStream`] of a provider's stream reader, from its own `event` and `into_parts` methods
-/// and its `ending` field.
-macro_rules! read_stream {
-    ($stream:ty) => {
-        impl $crate::provider::ReadStream for $stream {
-            fn event(
-                &mut self,
-                at: usize,
-                name: &str,
-                data: &str,
-                out: &mut dyn FnMut($crate::call::Streamed<'_>),
-            ) -> Result<(), $crate::call::DispatchError> {
-                <$stream>::event(self, at, name, data, out)
-            }
-
-            fn ending(&self) -> &$crate::provider::stream_state::Ending {
-                &self.ending
-            }
-
-            fn into_parts(
-                self: Box<Self>,
-            ) -> ($crate::provider::stream_state::Ending, Vec<$crate::call::ToolCall>, &'static str) {
-                <$stream>::into_parts(*self)
-            }
-        }
-    };
-}
-pub(crate) use read_stream;
 
 /// The provider of `target`: the one table of providers.
 pub(crate) fn provider(target: Target) -> &'static dyn Provider {
@@ -182,6 +141,11 @@ pub(crate) fn provider(target: Target) -> &'static dyn Provider {
 /// How `target`'s stream carries its events.
 pub(crate) fn framing(target: Target) -> Framing {
     provider(target).framing()
+}
+
+/// A reader of `target`'s response stream.
+pub(crate) fn stream(target: Target) -> Result<Box<dyn ReadStream>, DispatchError> {
+    provider(target).stream()
 }
 
 /// The tool calls of a response already parsed, in the target's format.

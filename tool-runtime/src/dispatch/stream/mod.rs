@@ -15,7 +15,7 @@ mod sse;
 use crate::Target;
 use crate::call::{DispatchError, Interruption, Streamed, ToolCall, ToolResult};
 use crate::dispatch::options::DispatchOptions;
-use crate::provider::{Framing, StreamReader, framing};
+use crate::provider::{self, Framing, ReadStream, framing};
 
 pub use drive::StreamDispatch;
 #[doc(hidden)]
@@ -69,7 +69,7 @@ pub enum StreamEvent<'a> {
 pub struct CallStream {
     target: Target,
     decoder: Decoder,
-    reader: StreamReader,
+    reader: Box<dyn ReadStream>,
     events: usize,
     bytes: usize,
     max_bytes: usize,
@@ -97,7 +97,7 @@ impl CallStream {
                 Framing::ServerSentEvents => Decoder::Sse(sse::Decoder::default()),
                 Framing::AwsEventStream => Decoder::EventStream(event_stream::Decoder::default()),
             },
-            reader: StreamReader::new(target)?,
+            reader: provider::stream(target)?,
             events: 0,
             bytes: 0,
             max_bytes: options.max_response_bytes,
@@ -124,7 +124,7 @@ impl CallStream {
                     DispatchError::in_stream(target, at, "", format!("the event's {what} is not UTF-8: {err}"))
                 })
             };
-            read_event(reader, events, text(name, "name")?, text(data, "data")?, &mut on)
+            read_event(&mut **reader, events, text(name, "name")?, text(data, "data")?, &mut on)
         };
         match decoder {
             Decoder::Sse(decoder) => decoder.feed(within, &mut on_event)?,
@@ -150,7 +150,7 @@ impl CallStream {
         if self.bytes > self.max_bytes {
             return Err(self.over_the_limit());
         }
-        read_event(&mut self.reader, &mut self.events, name, data, &mut on)
+        read_event(&mut *self.reader, &mut self.events, name, data, &mut on)
     }
 
     /// Whether the provider has sent an error: the stream has ended and nothing more is read.
@@ -191,7 +191,7 @@ impl CallStream {
 
 /// Reads one event unless the provider has already said the stream failed.
 fn read_event(
-    reader: &mut StreamReader,
+    reader: &mut dyn ReadStream,
     events: &mut usize,
     name: &str,
     data: &str,

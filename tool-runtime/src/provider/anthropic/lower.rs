@@ -5,56 +5,24 @@
 //! → strict only: strict objects (closed; optional fields stay optional) → type arrays as `anyOf` →
 //! keywords outside the strict subset moved into the description.
 
-use serde_json::{Value, json};
+use serde_json::{Map, Value, json};
 
-use crate::lower::names::{ascii_word, check_name, check_property_keys};
+use super::Anthropic;
 use crate::lower::object;
 use crate::lower::report::{Lowering, RenderError};
 use crate::lower::strict_subset::{self, StrictMode};
 use crate::lower::walk::each_node;
+use crate::provider::Lower;
 use crate::provider::description::{check_description, description};
-use crate::{RenderOptions, ToolDef};
+use crate::{ChoiceError, ChoiceOptions, RenderOptions, Target, ToolChoice, ToolDef};
 
 /// Per-request limits of strict tool use.
-pub(crate) const MAX_STRICT_TOOLS: usize = 20;
-pub(crate) const MAX_OPTIONAL_PARAMETERS: usize = 24;
-pub(crate) const MAX_UNION_PARAMETERS: usize = 16;
+const MAX_STRICT_TOOLS: usize = 20;
+const MAX_OPTIONAL_PARAMETERS: usize = 24;
+const MAX_UNION_PARAMETERS: usize = 16;
 
-fn name_ok(name: &str) -> bool {
-    ascii_word(name, 64, b"_-")
-}
-
-fn key_ok(key: &str) -> bool {
-    ascii_word(key, 64, b"_.-")
-}
-
-pub(crate) fn is_strict(def: &ToolDef, options: &RenderOptions) -> bool {
+fn is_strict(def: &ToolDef, options: &RenderOptions) -> bool {
     options.anthropic_strict && def.strict
-}
-
-pub(crate) fn tool(def: &ToolDef, options: &RenderOptions, lowering: &mut Lowering) -> Result<Value, RenderError> {
-    check_name(&def.name, name_ok, "`^[a-zA-Z0-9_-]{1,64}$`", lowering)?;
-    check_description(&def.description, lowering);
-    let strict = is_strict(def, options);
-    let schema = input_schema(def, strict, "/input_schema", lowering)?;
-    let mut tool = object([
-        ("name", def.name.clone().into()),
-        ("description", description(def, false).into()),
-        ("input_schema", schema),
-    ]);
-    if strict {
-        tool["strict"] = json!(true);
-    }
-    if !def.examples.is_empty() {
-        tool["input_examples"] = def.examples.iter().map(|example| example.arguments.clone()).collect();
-    }
-    Ok(tool)
-}
-
-/// Structured output: the value of `output_config.format`, always in the strict subset.
-pub(crate) fn response_format(def: &ToolDef, lowering: &mut Lowering) -> Result<Value, RenderError> {
-    let schema = input_schema(def, true, "/schema", lowering)?;
-    Ok(object([("type", "json_schema".into()), ("schema", schema)]))
 }
 
 const STRICT: StrictMode = StrictMode {
@@ -62,14 +30,8 @@ const STRICT: StrictMode = StrictMode {
     recursion: "Anthropic strict mode takes no recursive schemas; render without the strict option, or break the cycle",
 };
 
-fn input_schema(def: &ToolDef, strict: bool, path: &str, lowering: &mut Lowering) -> Result<Value, RenderError> {
-    let mut schema = strict_subset::input_schema(&def.input_schema, strict.then_some(&STRICT), path, lowering)?;
-    check_property_keys(&mut schema, path, key_ok, "`^[a-zA-Z0-9_.-]{1,64}$`", lowering)?;
-    Ok(schema)
-}
-
 /// Counts what the per-request limits of strict tool use count, in one lowered input schema.
-pub(crate) fn count_parameters(schema: &Value) -> (usize, usize) {
+fn count_parameters(schema: &Value) -> (usize, usize) {
     let mut optional = 0;
     let mut unions = 0;
     each_node(schema, &mut |node| {
@@ -86,4 +48,91 @@ pub(crate) fn count_parameters(schema: &Value) -> (usize, usize) {
         }
     });
     (optional, unions)
+}
+
+impl Lower for Anthropic {
+    fn target(&self) -> Target {
+        Target::Anthropic
+    }
+
+    fn tool(&self, def: &ToolDef, options: &RenderOptions, lowering: &mut Lowering) -> Result<Value, RenderError> {
+        strict_subset::check_tool_name(&def.name, lowering)?;
+        check_description(&def.description, lowering);
+        let strict = is_strict(def, options);
+        let schema =
+            strict_subset::input_schema(&def.input_schema, strict.then_some(&STRICT), "/input_schema", lowering)?;
+        let mut tool = object([
+            ("name", def.name.clone().into()),
+            ("description", description(def, false).into()),
+            ("input_schema", schema),
+        ]);
+        if strict {
+            tool["strict"] = json!(true);
+        }
+        if !def.examples.is_empty() {
+            tool["input_examples"] = def.examples.iter().map(|example| example.arguments.clone()).collect();
+        }
+        Ok(tool)
+    }
+
+    /// Structured output: the value of `output_config.format`, always in the strict subset.
+    fn response_format(&self, def: &ToolDef, _: &RenderOptions, lowering: &mut Lowering) -> Result<Value, RenderError> {
+        let schema = strict_subset::input_schema(&def.input_schema, Some(&STRICT), "/schema", lowering)?;
+        Ok(object([("type", "json_schema".into()), ("schema", schema)]))
+    }
+
+    /// Strict tool use's limits: how many strict tools, optional and union-typed parameters one
+    /// request may have.
+    fn check_request(&self, tools: &[(&ToolDef, Value)], options: &RenderOptions) -> Result<(), RenderError> {
+        let (mut strict_tools, mut optional, mut unions) = (0, 0, 0);
+        for (def, entry) in tools.iter().filter(|(def, _)| is_strict(def, options)) {
+            let (o, u) = count_parameters(&entry["input_schema"]);
+            strict_tools += 1;
+            optional += o;
+            unions += u;
+            let lowering = Lowering::new(&def.name, Target::Anthropic);
+            let limit = |what: &str, count: usize, max: usize| {
+                lowering.error(
+                    "",
+                    format!(
+                        "{count} {what} in one request exceed Anthropic strict mode's limit of {max}; \
+                         render fewer tools strict, or without the strict option"
+                    ),
+                )
+            };
+            if strict_tools > MAX_STRICT_TOOLS {
+                return Err(limit("strict tools", strict_tools, MAX_STRICT_TOOLS));
+            }
+            if optional > MAX_OPTIONAL_PARAMETERS {
+                return Err(limit("optional parameters", optional, MAX_OPTIONAL_PARAMETERS));
+            }
+            if unions > MAX_UNION_PARAMETERS {
+                return Err(limit("union-typed parameters", unions, MAX_UNION_PARAMETERS));
+            }
+        }
+        Ok(())
+    }
+
+    fn tool_choice(&self, choice: &ToolChoice<'_>, options: ChoiceOptions) -> Result<Map<String, Value>, ChoiceError> {
+        let mut written = match *choice {
+            ToolChoice::Auto => json!({"type": "auto"}),
+            ToolChoice::None => json!({"type": "none"}),
+            ToolChoice::Required => json!({"type": "any"}),
+            ToolChoice::Tool(name) => json!({"type": "tool", "name": name}),
+            ToolChoice::Allowed { .. } => {
+                return Err(ChoiceError::Unsupported {
+                    target: Target::Anthropic,
+                    reason: "Anthropic's `tool_choice` cannot name a subset of the tools; send only those tools \
+                             (`toolbox.only([...])`) with `ToolChoice::Auto` or `ToolChoice::Required`",
+                });
+            }
+        };
+        // `none` takes no other field: no calls, so none in parallel either.
+        if let (Some(parallel), false) = (options.parallel_calls, *choice == ToolChoice::None) {
+            written["disable_parallel_tool_use"] = json!(!parallel);
+        }
+        let mut fields = Map::new();
+        fields.insert("tool_choice".into(), written);
+        Ok(fields)
+    }
 }

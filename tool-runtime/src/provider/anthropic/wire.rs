@@ -5,68 +5,18 @@
 use serde_json::value::RawValue;
 use serde_json::{Value, json};
 
+use super::Anthropic;
 use crate::Target;
 use crate::call::DispatchError;
 use crate::call::Streamed;
 use crate::call::{ToolCall, ToolResult};
+use crate::provider::Wire;
+use crate::provider::images::{Accepted, MB};
 use crate::provider::read_text::{Fields, Key, Object, fields, maybe, next, objects, raw_arguments, skip};
-use crate::provider::stream_state::{Ending, ErrorBody, OpenCall, OpenCalls, compact, kind, read};
+use crate::provider::stream::{Ending, ErrorBody, OpenCall, OpenCalls, ReadStream, compact, kind, read};
 use crate::provider::wire::{arguments, array, images, text, texts};
 
 const TARGET: Target = Target::Anthropic;
-
-/// A message whose `content` holds `tool_use` blocks.
-pub(super) fn calls(response: &Value) -> Result<Vec<ToolCall>, DispatchError> {
-    if response.get("content").is_none() {
-        return Err(DispatchError::new(TARGET, "", "expected a message with `content`"));
-    }
-    let mut calls = Vec::new();
-    for (index, block) in array(response, "content", "", TARGET)?.iter().enumerate() {
-        if block.get("type").and_then(Value::as_str) != Some("tool_use") {
-            continue;
-        }
-        let at = format!("/content/{index}");
-        calls.push(ToolCall {
-            id: Some(text(block, "id", &at, TARGET)?),
-            name: text(block, "name", &at, TARGET)?,
-            arguments: arguments(block.get("input")),
-        });
-    }
-    Ok(calls)
-}
-
-pub(super) fn calls_from_text(bytes: &[u8]) -> Option<Vec<ToolCall>> {
-    let blocks = serde_json::from_slice::<Object<Message>>(bytes).ok()?.0.content?;
-    blocks.into_iter().filter_map(|block| block.0.call()).collect()
-}
-
-/// One user message holding every `tool_result`; `null` when there is nothing to answer.
-pub(super) fn reply(results: &[ToolResult]) -> Value {
-    if results.is_empty() {
-        return Value::Null;
-    }
-    let blocks: Vec<Value> = results
-        .iter()
-        .map(|result| {
-            let content = if result.parts.is_empty() {
-                json!(result.text())
-            } else {
-                let mut blocks: Vec<Value> =
-                    texts(result).into_iter().map(|text| json!({"type": "text", "text": text})).collect();
-                blocks.extend(images(result).map(|image| {
-                    json!({"type": "image", "source": {"type": "base64", "media_type": image.mime_type(), "data": image.base64()}})
-                }));
-                Value::Array(blocks)
-            };
-            let mut block = json!({"type": "tool_result", "tool_use_id": result.id, "content": content});
-            if result.is_error {
-                block["is_error"] = json!(true);
-            }
-            block
-        })
-        .collect();
-    json!({"role": "user", "content": blocks})
-}
 
 fields! {
     struct Message<'de> {
@@ -103,6 +53,77 @@ impl Block<'_> {
     }
 }
 
+/// "image/jpeg, image/png, image/gif, image/webp", 5 MB an image.
+const IMAGES: Accepted = Accepted {
+    provider: "Anthropic",
+    mime_types: &["image/jpeg", "image/png", "image/gif", "image/webp"],
+    max_image_bytes: 5 * MB,
+    max_total_bytes: 32 * MB,
+};
+
+impl Wire for Anthropic {
+    fn images(&self) -> &'static Accepted {
+        &IMAGES
+    }
+
+    /// A message whose `content` holds `tool_use` blocks.
+    fn calls(&self, response: &Value) -> Result<Vec<ToolCall>, DispatchError> {
+        if response.get("content").is_none() {
+            return Err(DispatchError::new(TARGET, "", "expected a message with `content`"));
+        }
+        let mut calls = Vec::new();
+        for (index, block) in array(response, "content", "", TARGET)?.iter().enumerate() {
+            if block.get("type").and_then(Value::as_str) != Some("tool_use") {
+                continue;
+            }
+            let at = format!("/content/{index}");
+            calls.push(ToolCall {
+                id: Some(text(block, "id", &at, TARGET)?),
+                name: text(block, "name", &at, TARGET)?,
+                arguments: arguments(block.get("input")),
+            });
+        }
+        Ok(calls)
+    }
+
+    fn calls_from_text(&self, bytes: &[u8]) -> Option<Vec<ToolCall>> {
+        let blocks = serde_json::from_slice::<Object<Message>>(bytes).ok()?.0.content?;
+        blocks.into_iter().filter_map(|block| block.0.call()).collect()
+    }
+
+    /// One user message holding every `tool_result`; `null` when there is nothing to answer.
+    fn reply(&self, results: &[ToolResult]) -> Value {
+        if results.is_empty() {
+            return Value::Null;
+        }
+        let blocks: Vec<Value> = results
+            .iter()
+            .map(|result| {
+                let content = if result.parts.is_empty() {
+                    json!(result.text())
+                } else {
+                    let mut blocks: Vec<Value> =
+                        texts(result).into_iter().map(|text| json!({"type": "text", "text": text})).collect();
+                    blocks.extend(images(result).map(|image| {
+                        json!({"type": "image", "source": {"type": "base64", "media_type": image.mime_type(), "data": image.base64()}})
+                    }));
+                    Value::Array(blocks)
+                };
+                let mut block = json!({"type": "tool_result", "tool_use_id": result.id, "content": content});
+                if result.is_error {
+                    block["is_error"] = json!(true);
+                }
+                block
+            })
+            .collect();
+        json!({"role": "user", "content": blocks})
+    }
+
+    fn stream(&self) -> Result<Box<dyn ReadStream>, DispatchError> {
+        Ok(Box::<Stream>::default())
+    }
+}
+
 /// The calls of a Messages stream: a `tool_use` block's input is its `input_json_delta` pieces put
 /// together, without white space between tokens as in a finished message (or, when they are all
 /// empty, the `input` its start gave, as a call made by the code execution tool has it), complete at
@@ -116,11 +137,11 @@ impl Block<'_> {
 pub(crate) struct Stream {
     /// `tool_use` blocks begun and not yet stopped, by block index, with the start's input.
     open: OpenCalls<(OpenCall, String)>,
-    pub(super) ending: Ending,
+    ending: Ending,
 }
 
-impl Stream {
-    pub(super) fn event(
+impl ReadStream for Stream {
+    fn event(
         &mut self,
         at: usize,
         name: &str,
@@ -183,6 +204,17 @@ impl Stream {
         Ok(())
     }
 
+    fn ending(&self) -> &Ending {
+        &self.ending
+    }
+
+    fn into_parts(self: Box<Self>) -> (Ending, Vec<ToolCall>, &'static str) {
+        let this = *self;
+        (this.ending, this.open.into_values().map(|(call, _)| call.into_call()).collect(), Self::END)
+    }
+}
+
+impl Stream {
     /// Begins block `index`, found at `block_at` in event `at`: hands on its text, or opens its call.
     fn begin(
         &mut self,
@@ -227,11 +259,6 @@ impl Stream {
 
     /// What ends this provider's stream when nothing goes wrong.
     const END: &str = "`message_stop`";
-
-    /// How the stream ended, the calls still open, and what should have ended it.
-    pub(super) fn into_parts(self) -> (Ending, Vec<ToolCall>, &'static str) {
-        (self.ending, self.open.into_values().map(|(call, _)| call.into_call()).collect(), Self::END)
-    }
 }
 
 fields! {
@@ -283,5 +310,3 @@ fields! {
         "error" => error: Option<Object<ErrorBody<'de>>> = maybe,
     }
 }
-
-crate::provider::read_stream!(Stream);

@@ -9,56 +9,18 @@
 //! the strict subset → property names checked. Examples go into the description: a `toolSpec`
 //! has no field for them.
 
-use serde_json::{Value, json};
+use serde_json::{Map, Value, json};
 
-use crate::lower::names::{ascii_word, check_name, check_property_keys};
+use super::Bedrock;
 use crate::lower::object;
 use crate::lower::report::{Lowering, RenderError};
 use crate::lower::strict_subset::{self, StrictMode};
+use crate::provider::Lower;
 use crate::provider::description::{check_description, description};
-use crate::{RenderOptions, ToolDef};
-
-/// The service model's `ToolName`: 1 to 64 characters of `[a-zA-Z0-9_-]`.
-fn name_ok(name: &str) -> bool {
-    ascii_word(name, 64, b"_-")
-}
-
-fn key_ok(key: &str) -> bool {
-    ascii_word(key, 64, b"_.-")
-}
+use crate::{ChoiceError, ChoiceOptions, RenderOptions, Target, ToolChoice, ToolDef};
 
 fn is_strict(def: &ToolDef, options: &RenderOptions) -> bool {
     options.bedrock_strict && def.strict
-}
-
-/// One entry of `toolConfig.tools`.
-pub(super) fn tool(def: &ToolDef, options: &RenderOptions, lowering: &mut Lowering) -> Result<Value, RenderError> {
-    check_name(&def.name, name_ok, "`^[a-zA-Z0-9_-]{1,64}$`", lowering)?;
-    check_description(&def.description, lowering);
-    let strict = is_strict(def, options);
-    let schema = input_schema(def, strict, "/toolSpec/inputSchema/json", lowering)?;
-    let mut spec = object([("name", def.name.clone().into())]);
-    // The service model's `description` has a minimum length of 1: an empty one is left out.
-    let text = description(def, true);
-    if !text.is_empty() {
-        spec["description"] = text.into();
-    }
-    spec["inputSchema"] = object([("json", schema)]);
-    if strict {
-        spec["strict"] = json!(true);
-    }
-    Ok(object([("toolSpec", spec)]))
-}
-
-/// Structured output: the value of `outputConfig.textFormat`, in the strict subset, the schema
-/// written as JSON text as the service model's `JsonSchemaDefinition` takes it.
-pub(super) fn response_format(def: &ToolDef, lowering: &mut Lowering) -> Result<Value, RenderError> {
-    let schema = input_schema(def, true, "/structure/jsonSchema/schema", lowering)?;
-    let mut definition = object([("schema", schema.to_string().into()), ("name", def.name.clone().into())]);
-    if !def.description.is_empty() {
-        definition["description"] = def.description.to_string().into();
-    }
-    Ok(object([("type", "json_schema".into()), ("structure", object([("jsonSchema", definition)]))]))
 }
 
 const STRICT: StrictMode = StrictMode {
@@ -66,8 +28,77 @@ const STRICT: StrictMode = StrictMode {
     recursion: "Bedrock strict tool use takes no recursive schemas; render without the strict option, or break the cycle",
 };
 
-fn input_schema(def: &ToolDef, strict: bool, path: &str, lowering: &mut Lowering) -> Result<Value, RenderError> {
-    let mut schema = strict_subset::input_schema(&def.input_schema, strict.then_some(&STRICT), path, lowering)?;
-    check_property_keys(&mut schema, path, key_ok, "`^[a-zA-Z0-9_.-]{1,64}$`", lowering)?;
-    Ok(schema)
+impl Lower for Bedrock {
+    fn target(&self) -> Target {
+        Target::Bedrock
+    }
+
+    /// One entry of `toolConfig.tools`.
+    fn tool(&self, def: &ToolDef, options: &RenderOptions, lowering: &mut Lowering) -> Result<Value, RenderError> {
+        // The service model's `ToolName` takes what Anthropic's takes.
+        strict_subset::check_tool_name(&def.name, lowering)?;
+        check_description(&def.description, lowering);
+        let strict = is_strict(def, options);
+        let schema = strict_subset::input_schema(
+            &def.input_schema,
+            strict.then_some(&STRICT),
+            "/toolSpec/inputSchema/json",
+            lowering,
+        )?;
+        let mut spec = object([("name", def.name.clone().into())]);
+        // The service model's `description` has a minimum length of 1: an empty one is left out.
+        let text = description(def, true);
+        if !text.is_empty() {
+            spec["description"] = text.into();
+        }
+        spec["inputSchema"] = object([("json", schema)]);
+        if strict {
+            spec["strict"] = json!(true);
+        }
+        Ok(object([("toolSpec", spec)]))
+    }
+
+    /// Structured output: the value of `outputConfig.textFormat`, in the strict subset, the schema
+    /// written as JSON text as the service model's `JsonSchemaDefinition` takes it.
+    fn response_format(&self, def: &ToolDef, _: &RenderOptions, lowering: &mut Lowering) -> Result<Value, RenderError> {
+        let schema =
+            strict_subset::input_schema(&def.input_schema, Some(&STRICT), "/structure/jsonSchema/schema", lowering)?;
+        let mut definition = object([("schema", schema.to_string().into()), ("name", def.name.clone().into())]);
+        if !def.description.is_empty() {
+            definition["description"] = def.description.to_string().into();
+        }
+        Ok(object([("type", "json_schema".into()), ("structure", object([("jsonSchema", definition)]))]))
+    }
+
+    /// `toolConfig.toolChoice`: `auto`, `any`, or one `tool` (Claude and Nova models only).
+    fn tool_choice(&self, choice: &ToolChoice<'_>, options: ChoiceOptions) -> Result<Map<String, Value>, ChoiceError> {
+        if options.parallel_calls.is_some() {
+            return Err(ChoiceError::Unsupported {
+                target: Target::Bedrock,
+                reason: "Converse has no setting for parallel tool calls; leave `parallel_calls` unset",
+            });
+        }
+        let written = match *choice {
+            ToolChoice::Auto => json!({"auto": {}}),
+            ToolChoice::Required => json!({"any": {}}),
+            ToolChoice::Tool(name) => json!({"tool": {"name": name}}),
+            ToolChoice::None => {
+                return Err(ChoiceError::Unsupported {
+                    target: Target::Bedrock,
+                    reason: "Converse's `toolChoice` has no `none`; to have no tool called, send the request \
+                             without `toolConfig`",
+                });
+            }
+            ToolChoice::Allowed { .. } => {
+                return Err(ChoiceError::Unsupported {
+                    target: Target::Bedrock,
+                    reason: "Converse's `toolChoice` cannot name a subset of the tools; send only those tools \
+                             (`toolbox.only([...])`) with `ToolChoice::Auto` or `ToolChoice::Required`",
+                });
+            }
+        };
+        let mut fields = Map::new();
+        fields.insert("toolChoice".into(), written);
+        Ok(fields)
+    }
 }

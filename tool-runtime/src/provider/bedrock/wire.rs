@@ -14,72 +14,16 @@ use std::collections::BTreeMap;
 use serde_json::value::RawValue;
 use serde_json::{Value, json};
 
+use super::Bedrock;
 use crate::call::{DispatchError, Streamed, ToolCall, ToolResult};
+use crate::provider::images::{Accepted, MB};
 use crate::provider::read_text::{Key, Object, fields, maybe};
-use crate::provider::stream_state::{Ending, OpenCall, OpenCalls, compact, read};
+use crate::provider::stream::{Ending, OpenCall, OpenCalls, ReadStream, compact, read};
 use crate::provider::wire::{arguments, array, text};
+use crate::provider::{Framing, Wire};
 use crate::{ContentPart, Target};
 
 const TARGET: Target = Target::Bedrock;
-
-/// A Converse response whose `output.message.content` holds `toolUse` blocks.
-pub(super) fn calls(response: &Value) -> Result<Vec<ToolCall>, DispatchError> {
-    let Some(message) = response.pointer("/output/message").filter(|message| message.get("content").is_some()) else {
-        return Err(DispatchError::new(TARGET, "", "expected a Converse response with `output.message.content`"));
-    };
-    let mut calls = Vec::new();
-    for (index, block) in array(message, "content", "/output/message", TARGET)?.iter().enumerate() {
-        let Some(call) = block.get("toolUse") else { continue };
-        // A server tool's use (`"type": "server_tool_use"`) is answered by Bedrock itself.
-        if call.get("type").is_some_and(|kind| kind == "server_tool_use") {
-            continue;
-        }
-        let at = format!("/output/message/content/{index}/toolUse");
-        calls.push(ToolCall {
-            id: Some(text(call, "toolUseId", &at, TARGET)?),
-            name: text(call, "name", &at, TARGET)?,
-            arguments: arguments(call.get("input")),
-        });
-    }
-    Ok(calls)
-}
-
-/// One user message holding every `toolResult`; `null` when there is nothing to answer. An object
-/// output is a `json` block, any other a `text` block; an error is its text with
-/// `"status": "error"`; images are `image` blocks with their bytes in base64, as the HTTP API
-/// carries a blob (an AWS SDK takes the decoded bytes).
-pub(super) fn reply(results: &[ToolResult]) -> Value {
-    if results.is_empty() {
-        return Value::Null;
-    }
-    let blocks: Vec<Value> = results
-        .iter()
-        .map(|result| {
-            let mut content = Vec::new();
-            if !result.parts_alone() {
-                content.push(if result.is_error {
-                    json!({"text": result.text()})
-                } else {
-                    value_block(&result.content)
-                });
-            }
-            content.extend(result.parts.iter().map(|part| match part {
-                ContentPart::Text(text) => json!({"text": text}),
-                ContentPart::Json(value) => value_block(value),
-                ContentPart::Image(image) => json!({"image": {
-                    "format": image_format(image.mime_type()),
-                    "source": {"bytes": image.base64()},
-                }}),
-            }));
-            let mut block = json!({"toolUseId": result.id, "content": content});
-            if result.is_error {
-                block["status"] = json!("error");
-            }
-            json!({"toolResult": block})
-        })
-        .collect();
-    json!({"role": "user", "content": blocks})
-}
 
 /// An object as a `json` block, any other value as JSON text (a string as itself).
 fn value_block(value: &Value) -> Value {
@@ -95,6 +39,89 @@ fn image_format(mime: &str) -> &str {
     mime.strip_prefix("image/").unwrap_or(mime)
 }
 
+/// The service model's `ImageFormat` (png, jpeg, gif, webp); Converse takes images of up to
+/// 3.75 MB, 20 of them in a request.
+const IMAGES: Accepted = Accepted {
+    provider: "Bedrock",
+    mime_types: &["image/png", "image/jpeg", "image/gif", "image/webp"],
+    max_image_bytes: 15 * MB / 4,
+    max_total_bytes: 20 * (15 * MB / 4),
+};
+
+impl Wire for Bedrock {
+    fn images(&self) -> &'static Accepted {
+        &IMAGES
+    }
+
+    /// A Converse response whose `output.message.content` holds `toolUse` blocks.
+    fn calls(&self, response: &Value) -> Result<Vec<ToolCall>, DispatchError> {
+        let Some(message) = response.pointer("/output/message").filter(|message| message.get("content").is_some())
+        else {
+            return Err(DispatchError::new(TARGET, "", "expected a Converse response with `output.message.content`"));
+        };
+        let mut calls = Vec::new();
+        for (index, block) in array(message, "content", "/output/message", TARGET)?.iter().enumerate() {
+            let Some(call) = block.get("toolUse") else { continue };
+            // A server tool's use (`"type": "server_tool_use"`) is answered by Bedrock itself.
+            if call.get("type").is_some_and(|kind| kind == "server_tool_use") {
+                continue;
+            }
+            let at = format!("/output/message/content/{index}/toolUse");
+            calls.push(ToolCall {
+                id: Some(text(call, "toolUseId", &at, TARGET)?),
+                name: text(call, "name", &at, TARGET)?,
+                arguments: arguments(call.get("input")),
+            });
+        }
+        Ok(calls)
+    }
+
+    /// One user message holding every `toolResult`; `null` when there is nothing to answer. An object
+    /// output is a `json` block, any other a `text` block; an error is its text with
+    /// `"status": "error"`; images are `image` blocks with their bytes in base64, as the HTTP API
+    /// carries a blob (an AWS SDK takes the decoded bytes).
+    fn reply(&self, results: &[ToolResult]) -> Value {
+        if results.is_empty() {
+            return Value::Null;
+        }
+        let blocks: Vec<Value> = results
+            .iter()
+            .map(|result| {
+                let mut content = Vec::new();
+                if !result.parts_alone() {
+                    content.push(if result.is_error {
+                        json!({"text": result.text()})
+                    } else {
+                        value_block(&result.content)
+                    });
+                }
+                content.extend(result.parts.iter().map(|part| match part {
+                    ContentPart::Text(text) => json!({"text": text}),
+                    ContentPart::Json(value) => value_block(value),
+                    ContentPart::Image(image) => json!({"image": {
+                        "format": image_format(image.mime_type()),
+                        "source": {"bytes": image.base64()},
+                    }}),
+                }));
+                let mut block = json!({"toolUseId": result.id, "content": content});
+                if result.is_error {
+                    block["status"] = json!("error");
+                }
+                json!({"toolResult": block})
+            })
+            .collect();
+        json!({"role": "user", "content": blocks})
+    }
+
+    fn framing(&self) -> Framing {
+        Framing::AwsEventStream
+    }
+
+    fn stream(&self) -> Result<Box<dyn ReadStream>, DispatchError> {
+        Ok(Box::<Stream>::default())
+    }
+}
+
 /// The calls of a `ConverseStream`: a `toolUse` block's input is its delta pieces put together,
 /// without white space between tokens as in a finished response, complete at its
 /// `contentBlockStop`.
@@ -102,11 +129,11 @@ fn image_format(mime: &str) -> &str {
 pub(crate) struct Stream {
     /// `toolUse` blocks begun and not yet stopped, by block index.
     open: OpenCalls<OpenCall>,
-    pub(super) ending: Ending,
+    ending: Ending,
 }
 
-impl Stream {
-    pub(super) fn event(
+impl ReadStream for Stream {
+    fn event(
         &mut self,
         at: usize,
         name: &str,
@@ -179,13 +206,19 @@ impl Stream {
         Ok(())
     }
 
+    fn ending(&self) -> &Ending {
+        &self.ending
+    }
+
+    fn into_parts(self: Box<Self>) -> (Ending, Vec<ToolCall>, &'static str) {
+        let this = *self;
+        (this.ending, this.open.into_values().map(OpenCall::into_call).collect(), Self::END)
+    }
+}
+
+impl Stream {
     /// What ends this provider's stream when nothing goes wrong.
     const END: &str = "`messageStop`";
-
-    /// How the stream ended, the calls still open, and what should have ended it.
-    pub(super) fn into_parts(self) -> (Ending, Vec<ToolCall>, &'static str) {
-        (self.ending, self.open.into_values().map(OpenCall::into_call).collect(), Self::END)
-    }
 }
 
 /// An event given without its name, as the one-member object an SDK makes of it.
@@ -255,5 +288,3 @@ fields! {
         "code" => code: Option<Key<'de>> = maybe,
     }
 }
-
-crate::provider::read_stream!(Stream);

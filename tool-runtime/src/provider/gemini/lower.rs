@@ -10,17 +10,20 @@
 
 use serde_json::{Map, Value, json};
 
+use super::Gemini;
 use crate::lower::all_of::merge_object_all_of;
 use crate::lower::describe::{move_all_but, move_to_description};
 use crate::lower::formats::formats;
 use crate::lower::names::{check_name, check_property_keys};
+use crate::lower::object;
 use crate::lower::refs::{Recursion, inline_refs};
 use crate::lower::report::{ChangeKind, Lowering, RenderError};
 use crate::lower::root::object_root;
 use crate::lower::union::flat_copy;
 use crate::lower::walk::{each_boolean_subschema, walk_mut};
+use crate::provider::Lower;
 use crate::provider::description::{check_description, description};
-use crate::{RenderOptions, ToolDef};
+use crate::{ChoiceError, ChoiceOptions, RenderOptions, Target, ToolChoice, ToolDef};
 
 /// The fields the SDK's `types.Schema` takes (it forbids any other); `additionalProperties`,
 /// `ref` and `defs` are Vertex-only and left out.
@@ -64,55 +67,6 @@ fn key_ok(key: &str) -> bool {
     tool_names::is_portable_tool_name(key) && !key.contains('-')
 }
 
-pub(crate) fn declaration(
-    def: &ToolDef,
-    options: &RenderOptions,
-    lowering: &mut Lowering,
-) -> Result<Value, RenderError> {
-    // The name rule is the declaration's, whichever form its schemas take.
-    check_name(&def.name, name_ok, "`^[a-zA-Z_][a-zA-Z0-9_.:-]{0,127}$`", lowering)?;
-    let text = description(def, true);
-    check_description(&text, lowering);
-    let named = json!({"name": def.name, "description": text});
-    let mut declaration = named.clone();
-    if options.gemini_json_schema {
-        json_schema_form(def, &mut declaration, lowering)?;
-        return Ok(declaration);
-    }
-    let mut tried = Lowering::new(&def.name, lowering.target);
-    let refused = match parameters_form(def, &mut declaration, &mut tried) {
-        Ok(()) => {
-            lowering.report.changes.append(&mut tried.report.changes);
-            return Ok(declaration);
-        }
-        Err(refused) if options.gemini_parameters_only => return Err(refused),
-        Err(refused) => refused,
-    };
-    // One declaration may take `parametersJsonSchema` while the others of its request take
-    // `parameters`: the two are alternatives per declaration.
-    let mut declaration = named;
-    let mut fallen_back = Lowering::new(&def.name, lowering.target);
-    match json_schema_form(def, &mut declaration, &mut fallen_back) {
-        Ok(()) => {
-            lowering.note(
-                &refused.path,
-                ChangeKind::Warning,
-                format!(
-                    "the declaration is written with `parametersJsonSchema`, which can express it, since `parameters` \
-                     cannot: {}",
-                    refused.rule
-                ),
-            );
-            lowering.report.changes.append(&mut fallen_back.report.changes);
-            Ok(declaration)
-        }
-        // The same rule in both forms: said in the terms of the form asked for, as before the fallback.
-        Err(also) if also.rule == refused.rule => Err(refused),
-        // What neither form can carry.
-        Err(also) => Err(also),
-    }
-}
-
 /// `parameters` (and `response`): the OpenAPI subset.
 fn parameters_form(def: &ToolDef, declaration: &mut Value, lowering: &mut Lowering) -> Result<(), RenderError> {
     let mut input = flat_copy(&def.input_schema, "/parameters", lowering)?;
@@ -143,23 +97,6 @@ fn json_schema_form(def: &ToolDef, declaration: &mut Value, lowering: &mut Lower
         declaration["responseJsonSchema"] = output;
     }
     Ok(())
-}
-
-/// Structured output: the value of `generationConfig.responseSchema` (or, with the option,
-/// `responseJsonSchema`).
-pub(crate) fn response_format(
-    def: &ToolDef,
-    options: &RenderOptions,
-    lowering: &mut Lowering,
-) -> Result<Value, RenderError> {
-    let mut schema = flat_copy(&def.input_schema, "", lowering)?;
-    if options.gemini_json_schema {
-        inline_refs(&mut schema, "", Recursion::Keep, lowering)?;
-    } else {
-        openapi(&mut schema, "", lowering)?;
-    }
-    object_root(&mut schema, "", lowering)?;
-    Ok(schema)
 }
 
 /// Lowers JSON Schema to the OpenAPI 3.0 subset of `types.Schema`.
@@ -307,6 +244,106 @@ fn constants(node: &mut Map<String, Value>, at: &str, lowering: &mut Lowering) {
     }
     if node.get("enum").and_then(Value::as_array).is_some_and(|values| values.iter().any(|value| !value.is_string())) {
         move_to_description(node, &["enum"], at, lowering);
+    }
+}
+
+impl Lower for Gemini {
+    fn target(&self) -> Target {
+        Target::Gemini
+    }
+
+    fn tool(&self, def: &ToolDef, options: &RenderOptions, lowering: &mut Lowering) -> Result<Value, RenderError> {
+        // The name rule is the declaration's, whichever form its schemas take.
+        check_name(&def.name, name_ok, "`^[a-zA-Z_][a-zA-Z0-9_.:-]{0,127}$`", lowering)?;
+        let text = description(def, true);
+        check_description(&text, lowering);
+        let named = json!({"name": def.name, "description": text});
+        let mut declaration = named.clone();
+        if options.gemini_json_schema {
+            json_schema_form(def, &mut declaration, lowering)?;
+            return Ok(declaration);
+        }
+        let mut tried = Lowering::new(&def.name, lowering.target);
+        let refused = match parameters_form(def, &mut declaration, &mut tried) {
+            Ok(()) => {
+                lowering.report.changes.append(&mut tried.report.changes);
+                return Ok(declaration);
+            }
+            Err(refused) if options.gemini_parameters_only => return Err(refused),
+            Err(refused) => refused,
+        };
+        // One declaration may take `parametersJsonSchema` while the others of its request take
+        // `parameters`: the two are alternatives per declaration.
+        let mut declaration = named;
+        let mut fallen_back = Lowering::new(&def.name, lowering.target);
+        match json_schema_form(def, &mut declaration, &mut fallen_back) {
+            Ok(()) => {
+                lowering.note(
+                    &refused.path,
+                    ChangeKind::Warning,
+                    format!(
+                        "the declaration is written with `parametersJsonSchema`, which can express it, since `parameters` \
+                         cannot: {}",
+                        refused.rule
+                    ),
+                );
+                lowering.report.changes.append(&mut fallen_back.report.changes);
+                Ok(declaration)
+            }
+            // The same rule in both forms: said in the terms of the form asked for, as before the fallback.
+            Err(also) if also.rule == refused.rule => Err(refused),
+            // What neither form can carry.
+            Err(also) => Err(also),
+        }
+    }
+
+    /// Structured output: the value of `generationConfig.responseSchema` (or, with the option,
+    /// `responseJsonSchema`).
+    fn response_format(
+        &self,
+        def: &ToolDef,
+        options: &RenderOptions,
+        lowering: &mut Lowering,
+    ) -> Result<Value, RenderError> {
+        let mut schema = flat_copy(&def.input_schema, "", lowering)?;
+        if options.gemini_json_schema {
+            inline_refs(&mut schema, "", Recursion::Keep, lowering)?;
+        } else {
+            openapi(&mut schema, "", lowering)?;
+        }
+        object_root(&mut schema, "", lowering)?;
+        Ok(schema)
+    }
+
+    /// One tool holding every declaration.
+    fn tools_field(&self, entries: Vec<Value>) -> Value {
+        Value::Array(vec![object([("functionDeclarations", Value::Array(entries))])])
+    }
+
+    fn tool_choice(&self, choice: &ToolChoice<'_>, options: ChoiceOptions) -> Result<Map<String, Value>, ChoiceError> {
+        if options.parallel_calls.is_some() {
+            return Err(ChoiceError::Unsupported {
+                target: Target::Gemini,
+                reason: "Gemini has no setting for parallel function calls; leave `parallel_calls` unset",
+            });
+        }
+        let (mode, names) = match *choice {
+            ToolChoice::Auto => ("AUTO", None),
+            ToolChoice::None => ("NONE", None),
+            ToolChoice::Required => ("ANY", None),
+            ToolChoice::Tool(name) => ("ANY", Some(vec![name])),
+            // VALIDATED: calls limited to the names, or text; ANY: one of the names.
+            ToolChoice::Allowed { tools, required } => {
+                (if required { "ANY" } else { "VALIDATED" }, Some(tools.to_vec()))
+            }
+        };
+        let mut config = json!({"mode": mode});
+        if let Some(names) = names {
+            config["allowedFunctionNames"] = json!(names);
+        }
+        let mut fields = Map::new();
+        fields.insert("toolConfig".into(), json!({"functionCallingConfig": config}));
+        Ok(fields)
     }
 }
 

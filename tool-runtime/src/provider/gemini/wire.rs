@@ -5,80 +5,19 @@
 use serde_json::value::RawValue;
 use serde_json::{Map, Value, json};
 
+use super::Gemini;
 use super::json_path::Built;
 use crate::Target;
 use crate::call::DispatchError;
 use crate::call::Streamed;
 use crate::call::{ToolCall, ToolResult};
+use crate::provider::Wire;
+use crate::provider::images::{Accepted, MB};
 use crate::provider::read_text::{Fields, Key, Object, fields, maybe, next, objects, raw_arguments};
-use crate::provider::stream_state::{Ending, ErrorBody, first, read};
+use crate::provider::stream::{Ending, ErrorBody, ReadStream, first, read};
 use crate::provider::wire::{arguments, array, images, text};
 
 const TARGET: Target = Target::Gemini;
-
-/// A `generateContent` response (its first candidate's content) or a content.
-pub(super) fn calls(response: &Value) -> Result<Vec<ToolCall>, DispatchError> {
-    let (content, at) = match response.get("candidates") {
-        Some(_) => match response.pointer("/candidates/0/content") {
-            Some(content) => (content, "/candidates/0/content"),
-            None => return Err(DispatchError::new(TARGET, "/candidates/0/content", "a response without content")),
-        },
-        None if response.get("parts").is_some() => (response, ""),
-        None => {
-            return Err(DispatchError::new(TARGET, "", "expected a response (`candidates`) or a content (`parts`)"));
-        }
-    };
-    let mut calls = Vec::new();
-    for (index, part) in array(content, "parts", at, TARGET)?.iter().enumerate() {
-        let Some(call) = part.get("functionCall") else { continue };
-        let at = format!("{at}/parts/{index}/functionCall");
-        calls.push(ToolCall {
-            id: call.get("id").and_then(Value::as_str).map(str::to_owned),
-            name: text(call, "name", &at, TARGET)?,
-            arguments: arguments(call.get("args")),
-        });
-    }
-    Ok(calls)
-}
-
-pub(super) fn calls_from_text(bytes: &[u8]) -> Option<Vec<ToolCall>> {
-    serde_json::from_slice::<Object<Response>>(bytes).ok()?.0.calls()
-}
-
-/// One content with role `user` holding a `functionResponse` per call; `null` when there is
-/// nothing to answer.
-pub(super) fn reply(results: &[ToolResult]) -> Value {
-    if results.is_empty() {
-        return Value::Null;
-    }
-    let parts: Vec<Value> = results
-        .iter()
-        .map(|result| {
-            let mut response = Map::new();
-            let key = if result.is_error { "error" } else { "output" };
-            if !result.parts_alone() {
-                response.insert(key.to_owned(), result.content.clone());
-            }
-            let texts: Vec<String> = result.part_texts().collect();
-            if !texts.is_empty() {
-                response.insert("text".to_owned(), json!(texts));
-            }
-            let mut function_response = json!({"name": result.name, "response": response});
-            if let Some(id) = &result.id {
-                function_response["id"] = json!(id);
-            }
-            // Multimodal function responses: the images as inline data beside the JSON.
-            let inline: Vec<Value> = images(result)
-                .map(|image| json!({"inlineData": {"mimeType": image.mime_type(), "data": image.base64()}}))
-                .collect();
-            if !inline.is_empty() {
-                function_response["parts"] = json!(inline);
-            }
-            json!({"functionResponse": function_response})
-        })
-        .collect();
-    json!({"role": "user", "parts": parts})
-}
 
 #[derive(Default)]
 struct Response<'de> {
@@ -140,6 +79,92 @@ impl Call<'_> {
     }
 }
 
+/// Multimodal function responses: PNG, JPEG, WEBP; inline data up to 20 MB a request.
+const IMAGES: Accepted = Accepted {
+    provider: "Gemini",
+    mime_types: &["image/png", "image/jpeg", "image/webp"],
+    max_image_bytes: 20 * MB,
+    max_total_bytes: 20 * MB,
+};
+
+impl Wire for Gemini {
+    fn images(&self) -> &'static Accepted {
+        &IMAGES
+    }
+
+    /// A `generateContent` response (its first candidate's content) or a content.
+    fn calls(&self, response: &Value) -> Result<Vec<ToolCall>, DispatchError> {
+        let (content, at) = match response.get("candidates") {
+            Some(_) => match response.pointer("/candidates/0/content") {
+                Some(content) => (content, "/candidates/0/content"),
+                None => return Err(DispatchError::new(TARGET, "/candidates/0/content", "a response without content")),
+            },
+            None if response.get("parts").is_some() => (response, ""),
+            None => {
+                return Err(DispatchError::new(
+                    TARGET,
+                    "",
+                    "expected a response (`candidates`) or a content (`parts`)",
+                ));
+            }
+        };
+        let mut calls = Vec::new();
+        for (index, part) in array(content, "parts", at, TARGET)?.iter().enumerate() {
+            let Some(call) = part.get("functionCall") else { continue };
+            let at = format!("{at}/parts/{index}/functionCall");
+            calls.push(ToolCall {
+                id: call.get("id").and_then(Value::as_str).map(str::to_owned),
+                name: text(call, "name", &at, TARGET)?,
+                arguments: arguments(call.get("args")),
+            });
+        }
+        Ok(calls)
+    }
+
+    fn calls_from_text(&self, bytes: &[u8]) -> Option<Vec<ToolCall>> {
+        serde_json::from_slice::<Object<Response>>(bytes).ok()?.0.calls()
+    }
+
+    /// One content with role `user` holding a `functionResponse` per call; `null` when there is
+    /// nothing to answer.
+    fn reply(&self, results: &[ToolResult]) -> Value {
+        if results.is_empty() {
+            return Value::Null;
+        }
+        let parts: Vec<Value> = results
+            .iter()
+            .map(|result| {
+                let mut response = Map::new();
+                let key = if result.is_error { "error" } else { "output" };
+                if !result.parts_alone() {
+                    response.insert(key.to_owned(), result.content.clone());
+                }
+                let texts: Vec<String> = result.part_texts().collect();
+                if !texts.is_empty() {
+                    response.insert("text".to_owned(), json!(texts));
+                }
+                let mut function_response = json!({"name": result.name, "response": response});
+                if let Some(id) = &result.id {
+                    function_response["id"] = json!(id);
+                }
+                // Multimodal function responses: the images as inline data beside the JSON.
+                let inline: Vec<Value> = images(result)
+                    .map(|image| json!({"inlineData": {"mimeType": image.mime_type(), "data": image.base64()}}))
+                    .collect();
+                if !inline.is_empty() {
+                    function_response["parts"] = json!(inline);
+                }
+                json!({"functionResponse": function_response})
+            })
+            .collect();
+        json!({"role": "user", "parts": parts})
+    }
+
+    fn stream(&self) -> Result<Box<dyn ReadStream>, DispatchError> {
+        Ok(Box::<Stream>::default())
+    }
+}
+
 /// The calls of a Gemini stream: every chunk is a response whose parts follow the last chunk's, a
 /// call whole in its part — or, where arguments are streamed (Vertex AI), begun by a part with its
 /// name and `willContinue`, its arguments set piece by piece by `partialArgs` (a JSON path and a
@@ -148,7 +173,7 @@ impl Call<'_> {
 #[derive(Debug, Default)]
 pub(crate) struct Stream {
     open: Option<PartialCall>,
-    pub(super) ending: Ending,
+    ending: Ending,
 }
 
 /// A call whose arguments are streamed.
@@ -169,8 +194,8 @@ impl PartialCall {
     }
 }
 
-impl Stream {
-    pub(super) fn event(
+impl ReadStream for Stream {
+    fn event(
         &mut self,
         at: usize,
         _name: &str,
@@ -204,6 +229,17 @@ impl Stream {
         Ok(())
     }
 
+    fn ending(&self) -> &Ending {
+        &self.ending
+    }
+
+    fn into_parts(self: Box<Self>) -> (Ending, Vec<ToolCall>, &'static str) {
+        let this = *self;
+        (this.ending, this.open.into_iter().map(PartialCall::into_call).collect(), Self::END)
+    }
+}
+
+impl Stream {
     fn call(
         &mut self,
         at: usize,
@@ -276,11 +312,6 @@ impl Stream {
 
     /// What ends this provider's stream when nothing goes wrong.
     const END: &str = "a candidate with a `finishReason`";
-
-    /// How the stream ended, the calls still open, and what should have ended it.
-    pub(super) fn into_parts(self) -> (Ending, Vec<ToolCall>, &'static str) {
-        (self.ending, self.open.into_iter().map(PartialCall::into_call).collect(), Self::END)
-    }
 }
 
 fields! {
@@ -381,5 +412,3 @@ impl PartialArg<'_> {
         Ok(())
     }
 }
-
-crate::provider::read_stream!(Stream);

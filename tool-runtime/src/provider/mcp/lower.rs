@@ -6,7 +6,7 @@
 
 use serde_json::{Value, json};
 
-use crate::ToolDef;
+use super::Mcp;
 use crate::lower::names::{ascii_word, check_name};
 use crate::lower::object;
 use crate::lower::refs::{Recursion, inline_refs};
@@ -15,43 +15,58 @@ use crate::lower::root::object_root;
 use crate::lower::strict::is_object;
 use crate::lower::union::flat_copy;
 use crate::lower::walk::each_boolean_subschema;
+use crate::provider::Lower;
 use crate::provider::description::{check_description, description};
+use crate::{RenderOptions, Target, ToolDef};
+
+impl Lower for Mcp {
+    fn target(&self) -> Target {
+        Target::Mcp
+    }
+
+    fn tool(&self, def: &ToolDef, _: &RenderOptions, lowering: &mut Lowering) -> Result<Value, RenderError> {
+        check_name(&def.name, name_ok, "`^[A-Za-z0-9_.-]{1,128}$`", lowering)?;
+        let text = description(def, true);
+        check_description(&text, lowering);
+        let mut input = flat_copy(&def.input_schema, "/inputSchema", lowering)?;
+        inline_refs(&mut input, "/inputSchema", Recursion::Keep, lowering)?;
+        object_root(&mut input, "/inputSchema", lowering)?;
+        objects_for_booleans(&mut input, "/inputSchema", lowering);
+        let mut tool =
+            object([("name", def.name.clone().into()), ("description", text.into()), ("inputSchema", input)]);
+        if let Some(title) = &def.annotations.title {
+            tool["title"] = json!(title);
+        }
+        if let Some(output) = &def.output_schema {
+            let mut output = output.clone();
+            inline_refs(&mut output, "/outputSchema", Recursion::Keep, lowering)?;
+            objects_for_booleans(&mut output, "/outputSchema", lowering);
+            if !output
+                .as_object()
+                .is_some_and(|root| is_object(root) && root.get("type").is_some_and(|ty| ty == "object"))
+            {
+                output = wrap_result(output);
+                lowering.note(
+                    "/outputSchema",
+                    ChangeKind::Rewritten,
+                    "the output is not an object, which `structuredContent` must be: wrapped as `{\"result\": …}`",
+                );
+            }
+            tool["outputSchema"] = output;
+        }
+        if !def.annotations.is_empty() {
+            tool["annotations"] = json!(def.annotations);
+        }
+        Ok(tool)
+    }
+
+    fn response_format(&self, _: &ToolDef, _: &RenderOptions, lowering: &mut Lowering) -> Result<Value, RenderError> {
+        Err(lowering.error("", "MCP has no answer format; a tool's output is described by its `outputSchema`"))
+    }
+}
 
 fn name_ok(name: &str) -> bool {
     ascii_word(name, 128, b"_.-")
-}
-
-pub(crate) fn tool(def: &ToolDef, lowering: &mut Lowering) -> Result<Value, RenderError> {
-    check_name(&def.name, name_ok, "`^[A-Za-z0-9_.-]{1,128}$`", lowering)?;
-    let text = description(def, true);
-    check_description(&text, lowering);
-    let mut input = flat_copy(&def.input_schema, "/inputSchema", lowering)?;
-    inline_refs(&mut input, "/inputSchema", Recursion::Keep, lowering)?;
-    object_root(&mut input, "/inputSchema", lowering)?;
-    objects_for_booleans(&mut input, "/inputSchema", lowering);
-    let mut tool = object([("name", def.name.clone().into()), ("description", text.into()), ("inputSchema", input)]);
-    if let Some(title) = &def.annotations.title {
-        tool["title"] = json!(title);
-    }
-    if let Some(output) = &def.output_schema {
-        let mut output = output.clone();
-        inline_refs(&mut output, "/outputSchema", Recursion::Keep, lowering)?;
-        objects_for_booleans(&mut output, "/outputSchema", lowering);
-        if !output.as_object().is_some_and(|root| is_object(root) && root.get("type").is_some_and(|ty| ty == "object"))
-        {
-            output = wrap_result(output);
-            lowering.note(
-                "/outputSchema",
-                ChangeKind::Rewritten,
-                "the output is not an object, which `structuredContent` must be: wrapped as `{\"result\": …}`",
-            );
-        }
-        tool["outputSchema"] = output;
-    }
-    if !def.annotations.is_empty() {
-        tool["annotations"] = json!(def.annotations);
-    }
-    Ok(tool)
 }
 
 /// Boolean subschemas as the objects that mean the same (`true` as `{}`, `false` as `{"not": {}}`):

@@ -4,13 +4,31 @@
 
 use serde_json::{Map, Value, json};
 
-use crate::call::{ToolCall, ToolResult};
+use super::Mcp;
+use crate::Target;
+use crate::call::{DispatchError, ToolCall, ToolResult};
+use crate::provider::{ReadStream, Wire};
 use crate::{ContentPart, ToolDef, ToolOutput};
 
 pub(crate) const PARSE_ERROR: i64 = -32700;
 pub(crate) const INVALID_REQUEST: i64 = -32600;
 pub(crate) const METHOD_NOT_FOUND: i64 = -32601;
 pub(crate) const INVALID_PARAMS: i64 = -32602;
+
+/// A client decides what to call: MCP's wire is a `tools/call` request, not a model's response.
+impl Wire for Mcp {
+    /// The call of a `tools/call` request.
+    fn calls(&self, request: &Value) -> Result<Vec<ToolCall>, DispatchError> {
+        match read(request, &[]) {
+            Request::Call { call, .. } => Ok(vec![call]),
+            _ => Err(DispatchError::new(Target::Mcp, "", "expected a JSON-RPC `tools/call` request")),
+        }
+    }
+
+    fn stream(&self) -> Result<Box<dyn ReadStream>, DispatchError> {
+        Err(DispatchError::new(Target::Mcp, "", "MCP answers a `tools/call` request; it has no response stream"))
+    }
+}
 
 /// A JSON-RPC error response.
 pub(crate) fn error(id: &Value, code: i64, message: impl Into<String>) -> Value {

@@ -4,75 +4,18 @@
 
 use serde_json::{Value, json};
 
+use super::{Chat, IMAGES};
 use crate::Target;
 use crate::call::DispatchError;
 use crate::call::Streamed;
 use crate::call::{ToolCall, ToolResult};
+use crate::provider::Wire;
+use crate::provider::images::Accepted;
 use crate::provider::read_text::{Fields, Key, NamedCall, Object, fields, maybe, next, objects, skip};
-use crate::provider::stream_state::{Ending, ErrorBody, OpenCall, first, read};
+use crate::provider::stream::{Ending, ErrorBody, OpenCall, ReadStream, first, read};
 use crate::provider::wire::{arguments, array, images, text, texts};
 
 const TARGET: Target = Target::OpenAi;
-
-/// A completion (its first choice's message) or an assistant message.
-pub(super) fn calls(response: &Value) -> Result<Vec<ToolCall>, DispatchError> {
-    let (message, at) = match response.get("choices") {
-        Some(_) => match response.pointer("/choices/0/message") {
-            Some(message) => (message, "/choices/0/message"),
-            None => return Err(DispatchError::new(TARGET, "/choices/0/message", "a completion without a message")),
-        },
-        None if response.get("role").is_some() || response.get("tool_calls").is_some() => (response, ""),
-        None => {
-            return Err(DispatchError::new(
-                TARGET,
-                "",
-                "expected a chat completion (`choices`) or an assistant message",
-            ));
-        }
-    };
-    let mut calls = Vec::new();
-    for (index, call) in array(message, "tool_calls", at, TARGET)?.iter().enumerate() {
-        let at = format!("{at}/tool_calls/{index}");
-        let function = call.get("function").unwrap_or(&Value::Null);
-        calls.push(ToolCall {
-            id: Some(text(call, "id", &at, TARGET)?),
-            name: text(function, "name", &format!("{at}/function"), TARGET)?,
-            arguments: arguments(function.get("arguments")),
-        });
-    }
-    Ok(calls)
-}
-
-pub(super) fn calls_from_text(bytes: &[u8]) -> Option<Vec<ToolCall>> {
-    serde_json::from_slice::<Object<ChatResponse>>(bytes).ok()?.0.calls()
-}
-
-/// A `tool` message per call (text only, as chat takes it), then, when tools returned images, one
-/// `user` message carrying them, each introduced by the call it answers.
-pub(super) fn reply(results: &[ToolResult]) -> Value {
-    let mut messages: Vec<Value> = Vec::with_capacity(results.len() + 1);
-    let mut pictures: Vec<Value> = Vec::new();
-    for result in results {
-        let mut text = texts(result).join("\n");
-        if images(result).next().is_some() {
-            let id = result.id.as_deref().unwrap_or("");
-            if text.is_empty() {
-                text = "The images are in the next message.".to_owned();
-            }
-            pictures.push(
-                json!({"type": "text", "text": format!("Images returned by the tool call {id} (`{}`):", result.name)}),
-            );
-            pictures.extend(
-                images(result).map(|image| json!({"type": "image_url", "image_url": {"url": image.data_url()}})),
-            );
-        }
-        messages.push(json!({"role": "tool", "tool_call_id": result.id, "content": text}));
-    }
-    if !pictures.is_empty() {
-        messages.push(json!({"role": "user", "content": pictures}));
-    }
-    Value::Array(messages)
-}
 
 #[derive(Default)]
 struct ChatResponse {
@@ -136,6 +79,76 @@ impl ChatCall {
     }
 }
 
+impl Wire for Chat {
+    fn images(&self) -> &'static Accepted {
+        &IMAGES
+    }
+
+    /// A completion (its first choice's message) or an assistant message.
+    fn calls(&self, response: &Value) -> Result<Vec<ToolCall>, DispatchError> {
+        let (message, at) = match response.get("choices") {
+            Some(_) => match response.pointer("/choices/0/message") {
+                Some(message) => (message, "/choices/0/message"),
+                None => return Err(DispatchError::new(TARGET, "/choices/0/message", "a completion without a message")),
+            },
+            None if response.get("role").is_some() || response.get("tool_calls").is_some() => (response, ""),
+            None => {
+                return Err(DispatchError::new(
+                    TARGET,
+                    "",
+                    "expected a chat completion (`choices`) or an assistant message",
+                ));
+            }
+        };
+        let mut calls = Vec::new();
+        for (index, call) in array(message, "tool_calls", at, TARGET)?.iter().enumerate() {
+            let at = format!("{at}/tool_calls/{index}");
+            let function = call.get("function").unwrap_or(&Value::Null);
+            calls.push(ToolCall {
+                id: Some(text(call, "id", &at, TARGET)?),
+                name: text(function, "name", &format!("{at}/function"), TARGET)?,
+                arguments: arguments(function.get("arguments")),
+            });
+        }
+        Ok(calls)
+    }
+
+    fn calls_from_text(&self, bytes: &[u8]) -> Option<Vec<ToolCall>> {
+        serde_json::from_slice::<Object<ChatResponse>>(bytes).ok()?.0.calls()
+    }
+
+    /// A `tool` message per call (text only, as chat takes it), then, when tools returned images, one
+    /// `user` message carrying them, each introduced by the call it answers.
+    fn reply(&self, results: &[ToolResult]) -> Value {
+        let mut messages: Vec<Value> = Vec::with_capacity(results.len() + 1);
+        let mut pictures: Vec<Value> = Vec::new();
+        for result in results {
+            let mut text = texts(result).join("\n");
+            if images(result).next().is_some() {
+                let id = result.id.as_deref().unwrap_or("");
+                if text.is_empty() {
+                    text = "The images are in the next message.".to_owned();
+                }
+                pictures.push(
+                    json!({"type": "text", "text": format!("Images returned by the tool call {id} (`{}`):", result.name)}),
+                );
+                pictures.extend(
+                    images(result).map(|image| json!({"type": "image_url", "image_url": {"url": image.data_url()}})),
+                );
+            }
+            messages.push(json!({"role": "tool", "tool_call_id": result.id, "content": text}));
+        }
+        if !pictures.is_empty() {
+            messages.push(json!({"role": "user", "content": pictures}));
+        }
+        Value::Array(messages)
+    }
+
+    fn stream(&self) -> Result<Box<dyn ReadStream>, DispatchError> {
+        Ok(Box::<Stream>::default())
+    }
+}
+
 /// The calls of a chat stream. A call's first piece carries its id and name; a piece of a later
 /// call completes the one before (calls are streamed one after another, as the SDKs read them too),
 /// and so do the choice's `finish_reason` and `[DONE]`.
@@ -176,11 +189,11 @@ pub(crate) struct Stream {
     open: Option<(u32, OpenCall)>,
     /// The index of the last call begun.
     last: Option<u32>,
-    pub(super) ending: Ending,
+    ending: Ending,
 }
 
-impl Stream {
-    pub(super) fn event(
+impl ReadStream for Stream {
+    fn event(
         &mut self,
         at: usize,
         _name: &str,
@@ -218,6 +231,17 @@ impl Stream {
         Ok(())
     }
 
+    fn ending(&self) -> &Ending {
+        &self.ending
+    }
+
+    fn into_parts(self: Box<Self>) -> (Ending, Vec<ToolCall>, &'static str) {
+        let this = *self;
+        (this.ending, this.open.into_iter().map(|(_, call)| call.into_call()).collect(), Self::END)
+    }
+}
+
+impl Stream {
     /// Reads one piece of `delta.tool_calls`, the `position`th of event `at`.
     fn piece(
         &mut self,
@@ -310,11 +334,6 @@ impl Stream {
 
     /// What ends this provider's stream when nothing goes wrong.
     const END: &str = "`data: [DONE]`";
-
-    /// How the stream ended, the calls still open, and what should have ended it.
-    pub(super) fn into_parts(self) -> (Ending, Vec<ToolCall>, &'static str) {
-        (self.ending, self.open.into_iter().map(|(_, call)| call.into_call()).collect(), Self::END)
-    }
 }
 
 fields! {
@@ -364,5 +383,3 @@ fn given<'a>(field: &'a Option<Key<'_>>) -> Option<&'a str> {
 fn complete(arguments: &str) -> bool {
     serde_json::from_str::<serde::de::IgnoredAny>(arguments).is_ok()
 }
-
-crate::provider::read_stream!(Stream);

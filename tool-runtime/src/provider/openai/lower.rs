@@ -4,9 +4,9 @@
 //! (every field required, optional ones nullable) → strict keywords (unsupported ones moved into the
 //! description, refused ones an error) → size limits.
 
-use serde_json::{Value, json};
+use serde_json::{Map, Value, json};
 
-use crate::ToolDef;
+use super::{Chat, Responses};
 use crate::lower::all_of::merge_object_all_of;
 use crate::lower::describe::move_to_description;
 use crate::lower::formats::formats;
@@ -20,7 +20,9 @@ use crate::lower::strict::{CONDITIONAL, Optional, is_object, strict_objects};
 use crate::lower::union::flat_copy;
 use crate::lower::walk::walk_mut;
 use crate::pointer::{push_index, push_token};
+use crate::provider::Lower;
 use crate::provider::description::{check_description, description};
+use crate::{ChoiceError, ChoiceOptions, RenderOptions, Target, ToolChoice, ToolDef};
 
 /// String formats strict mode supports.
 const FORMATS: &[&str] = &["date-time", "time", "date", "duration", "email", "hostname", "ipv4", "ipv6", "uuid"];
@@ -56,40 +58,64 @@ fn name_ok(name: &str) -> bool {
     ascii_word(name, 64, b"_-")
 }
 
-pub(crate) fn chat(def: &ToolDef, lowering: &mut Lowering) -> Result<Value, RenderError> {
-    check_name(&def.name, name_ok, "`^[a-zA-Z0-9_-]{1,64}$`", lowering)?;
-    let text = description(def, true);
-    check_description(&text, lowering);
-    let parameters = parameters(def, "/function/parameters", lowering)?;
-    let function = object([
-        ("name", def.name.clone().into()),
-        ("description", text.into()),
-        ("parameters", parameters),
-        ("strict", def.strict.into()),
-    ]);
-    Ok(object([("type", "function".into()), ("function", function)]))
+impl Lower for Chat {
+    fn target(&self) -> Target {
+        Target::OpenAi
+    }
+
+    fn tool(&self, def: &ToolDef, _: &RenderOptions, lowering: &mut Lowering) -> Result<Value, RenderError> {
+        check_name(&def.name, name_ok, "`^[a-zA-Z0-9_-]{1,64}$`", lowering)?;
+        let text = description(def, true);
+        check_description(&text, lowering);
+        let parameters = parameters(def, "/function/parameters", lowering)?;
+        let function = object([
+            ("name", def.name.clone().into()),
+            ("description", text.into()),
+            ("parameters", parameters),
+            ("strict", def.strict.into()),
+        ]);
+        Ok(object([("type", "function".into()), ("function", function)]))
+    }
+
+    fn response_format(&self, def: &ToolDef, _: &RenderOptions, lowering: &mut Lowering) -> Result<Value, RenderError> {
+        response_format(def, false, lowering)
+    }
+
+    fn tool_choice(&self, choice: &ToolChoice<'_>, options: ChoiceOptions) -> Result<Map<String, Value>, ChoiceError> {
+        Ok(tool_choice(choice, options, true))
+    }
 }
 
-pub(crate) fn responses(def: &ToolDef, lowering: &mut Lowering) -> Result<Value, RenderError> {
-    check_name(&def.name, name_ok, "`^[a-zA-Z0-9_-]{1,64}$`", lowering)?;
-    let text = description(def, true);
-    check_description(&text, lowering);
-    let parameters = parameters(def, "/parameters", lowering)?;
-    Ok(object([
-        ("type", "function".into()),
-        ("name", def.name.clone().into()),
-        ("description", text.into()),
-        ("parameters", parameters),
-        ("strict", def.strict.into()),
-    ]))
+impl Lower for Responses {
+    fn target(&self) -> Target {
+        Target::OpenAiResponses
+    }
+
+    fn tool(&self, def: &ToolDef, _: &RenderOptions, lowering: &mut Lowering) -> Result<Value, RenderError> {
+        check_name(&def.name, name_ok, "`^[a-zA-Z0-9_-]{1,64}$`", lowering)?;
+        let text = description(def, true);
+        check_description(&text, lowering);
+        let parameters = parameters(def, "/parameters", lowering)?;
+        Ok(object([
+            ("type", "function".into()),
+            ("name", def.name.clone().into()),
+            ("description", text.into()),
+            ("parameters", parameters),
+            ("strict", def.strict.into()),
+        ]))
+    }
+
+    fn response_format(&self, def: &ToolDef, _: &RenderOptions, lowering: &mut Lowering) -> Result<Value, RenderError> {
+        response_format(def, true, lowering)
+    }
+
+    fn tool_choice(&self, choice: &ToolChoice<'_>, options: ChoiceOptions) -> Result<Map<String, Value>, ChoiceError> {
+        Ok(tool_choice(choice, options, false))
+    }
 }
 
 /// Structured output: Chat Completions' `response_format`, or the Responses API's `text.format`.
-pub(crate) fn response_format(
-    def: &ToolDef,
-    responses_api: bool,
-    lowering: &mut Lowering,
-) -> Result<Value, RenderError> {
+fn response_format(def: &ToolDef, responses_api: bool, lowering: &mut Lowering) -> Result<Value, RenderError> {
     check_name(&def.name, name_ok, "`^[a-zA-Z0-9_-]{1,64}$`", lowering)?;
     let text = description(def, true);
     if responses_api {
@@ -310,4 +336,37 @@ fn limits(schema: &mut Value, path: &str, lowering: &mut Lowering) -> Result<(),
         ));
     }
     Ok(())
+}
+
+/// `tool_choice` (and `parallel_tool_calls`) as Chat Completions (`chat`) or the Responses API
+/// writes it: they differ in where a function's name goes.
+fn tool_choice(choice: &ToolChoice<'_>, options: ChoiceOptions, chat: bool) -> Map<String, Value> {
+    let function = |name: &str| {
+        if chat {
+            json!({"type": "function", "function": {"name": name}})
+        } else {
+            json!({"type": "function", "name": name})
+        }
+    };
+    let choice = match *choice {
+        ToolChoice::Auto => json!("auto"),
+        ToolChoice::None => json!("none"),
+        ToolChoice::Required => json!("required"),
+        ToolChoice::Tool(name) => function(name),
+        ToolChoice::Allowed { tools, required } => {
+            let mode = if required { "required" } else { "auto" };
+            let listed: Vec<Value> = tools.iter().map(|name| function(name)).collect();
+            if chat {
+                json!({"type": "allowed_tools", "allowed_tools": {"mode": mode, "tools": listed}})
+            } else {
+                json!({"type": "allowed_tools", "mode": mode, "tools": listed})
+            }
+        }
+    };
+    let mut fields = Map::new();
+    fields.insert("tool_choice".into(), choice);
+    if let Some(parallel) = options.parallel_calls {
+        fields.insert("parallel_tool_calls".into(), json!(parallel));
+    }
+    fields
 }

@@ -5,65 +5,18 @@
 use serde_json::value::RawValue;
 use serde_json::{Value, json};
 
+use super::{IMAGES, Responses};
 use crate::Target;
 use crate::call::DispatchError;
 use crate::call::Streamed;
 use crate::call::{ToolCall, ToolResult};
+use crate::provider::Wire;
+use crate::provider::images::Accepted;
 use crate::provider::read_text::{Fields, Key, NamedCall, Object, fields, is_type, maybe, next, objects, some_objects};
-use crate::provider::stream_state::{Ending, ErrorBody, OpenCall, OpenCalls, kind, read};
+use crate::provider::stream::{Ending, ErrorBody, OpenCall, OpenCalls, ReadStream, kind, read};
 use crate::provider::wire::{arguments, array, images, text, texts};
 
 const TARGET: Target = Target::OpenAiResponses;
-
-/// A response (its `output`) or the `output` array itself.
-pub(super) fn calls(response: &Value) -> Result<Vec<ToolCall>, DispatchError> {
-    let (items, at) = match response {
-        Value::Array(items) => (items.as_slice(), ""),
-        Value::Object(_) if response.get("output").is_some() => (array(response, "output", "", TARGET)?, "/output"),
-        _ => return Err(DispatchError::new(TARGET, "", "expected a response (`output`) or its `output` array")),
-    };
-    let mut calls = Vec::new();
-    for (index, item) in items.iter().enumerate() {
-        if item.get("type").and_then(Value::as_str) != Some("function_call") {
-            continue;
-        }
-        let at = format!("{at}/{index}");
-        calls.push(ToolCall {
-            id: Some(text(item, "call_id", &at, TARGET)?),
-            name: text(item, "name", &at, TARGET)?,
-            arguments: arguments(item.get("arguments")),
-        });
-    }
-    Ok(calls)
-}
-
-pub(super) fn calls_from_text(bytes: &[u8]) -> Option<Vec<ToolCall>> {
-    let items = match bytes.iter().find(|byte| !byte.is_ascii_whitespace()) {
-        Some(b'[') => serde_json::from_slice::<Vec<Object<ResponsesItem>>>(bytes).ok()?,
-        _ => serde_json::from_slice::<Object<ResponsesResponse>>(bytes).ok()?.0.output?,
-    };
-    items.into_iter().filter_map(|item| item.0.call()).collect()
-}
-
-/// A `function_call_output` item per call: its text, or its parts as `input_text` and
-/// `input_image` items.
-pub(super) fn reply(results: &[ToolResult]) -> Value {
-    let items: Vec<Value> = results
-        .iter()
-        .map(|result| {
-            let output = if result.parts.is_empty() {
-                json!(result.text())
-            } else {
-                let mut items: Vec<Value> =
-                    texts(result).into_iter().map(|text| json!({"type": "input_text", "text": text})).collect();
-                items.extend(images(result).map(|image| json!({"type": "input_image", "image_url": image.data_url()})));
-                Value::Array(items)
-            };
-            json!({"type": "function_call_output", "call_id": result.id, "output": output})
-        })
-        .collect();
-    Value::Array(items)
-}
 
 fields! {
     struct ResponsesResponse {
@@ -102,6 +55,68 @@ impl ResponsesItem {
     }
 }
 
+impl Wire for Responses {
+    fn images(&self) -> &'static Accepted {
+        &IMAGES
+    }
+
+    /// A response (its `output`) or the `output` array itself.
+    fn calls(&self, response: &Value) -> Result<Vec<ToolCall>, DispatchError> {
+        let (items, at) = match response {
+            Value::Array(items) => (items.as_slice(), ""),
+            Value::Object(_) if response.get("output").is_some() => (array(response, "output", "", TARGET)?, "/output"),
+            _ => return Err(DispatchError::new(TARGET, "", "expected a response (`output`) or its `output` array")),
+        };
+        let mut calls = Vec::new();
+        for (index, item) in items.iter().enumerate() {
+            if item.get("type").and_then(Value::as_str) != Some("function_call") {
+                continue;
+            }
+            let at = format!("{at}/{index}");
+            calls.push(ToolCall {
+                id: Some(text(item, "call_id", &at, TARGET)?),
+                name: text(item, "name", &at, TARGET)?,
+                arguments: arguments(item.get("arguments")),
+            });
+        }
+        Ok(calls)
+    }
+
+    fn calls_from_text(&self, bytes: &[u8]) -> Option<Vec<ToolCall>> {
+        let items = match bytes.iter().find(|byte| !byte.is_ascii_whitespace()) {
+            Some(b'[') => serde_json::from_slice::<Vec<Object<ResponsesItem>>>(bytes).ok()?,
+            _ => serde_json::from_slice::<Object<ResponsesResponse>>(bytes).ok()?.0.output?,
+        };
+        items.into_iter().filter_map(|item| item.0.call()).collect()
+    }
+
+    /// A `function_call_output` item per call: its text, or its parts as `input_text` and
+    /// `input_image` items.
+    fn reply(&self, results: &[ToolResult]) -> Value {
+        let items: Vec<Value> = results
+            .iter()
+            .map(|result| {
+                let output = if result.parts.is_empty() {
+                    json!(result.text())
+                } else {
+                    let mut items: Vec<Value> =
+                        texts(result).into_iter().map(|text| json!({"type": "input_text", "text": text})).collect();
+                    items.extend(
+                        images(result).map(|image| json!({"type": "input_image", "image_url": image.data_url()})),
+                    );
+                    Value::Array(items)
+                };
+                json!({"type": "function_call_output", "call_id": result.id, "output": output})
+            })
+            .collect();
+        Value::Array(items)
+    }
+
+    fn stream(&self) -> Result<Box<dyn ReadStream>, DispatchError> {
+        Ok(Box::<Stream>::default())
+    }
+}
+
 /// The calls of a Responses stream, each complete at its `response.function_call_arguments.done`
 /// (whose `arguments` are the whole text) or, failing that, its `response.output_item.done`; a
 /// call that only `response.completed`'s output holds is complete there.
@@ -111,11 +126,11 @@ pub(crate) struct Stream {
     open: OpenCalls<OpenCall>,
     /// The output indexes and ids of the calls handed on, so a later event does not repeat one.
     done: Vec<(u32, String)>,
-    pub(super) ending: Ending,
+    ending: Ending,
 }
 
-impl Stream {
-    pub(super) fn event(
+impl ReadStream for Stream {
+    fn event(
         &mut self,
         at: usize,
         name: &str,
@@ -194,6 +209,17 @@ impl Stream {
         Ok(())
     }
 
+    fn ending(&self) -> &Ending {
+        &self.ending
+    }
+
+    fn into_parts(self: Box<Self>) -> (Ending, Vec<ToolCall>, &'static str) {
+        let this = *self;
+        (this.ending, this.open.into_values().map(OpenCall::into_call).collect(), Self::END)
+    }
+}
+
+impl Stream {
     fn open_call(&mut self, at: usize, index: u32) -> Result<&mut OpenCall, DispatchError> {
         match self.open.get_mut(index) {
             Some(call) => Ok(call),
@@ -217,11 +243,6 @@ impl Stream {
 
     /// What ends this provider's stream when nothing goes wrong.
     const END: &str = "`response.completed`";
-
-    /// How the stream ended, the calls still open, and what should have ended it.
-    pub(super) fn into_parts(self) -> (Ending, Vec<ToolCall>, &'static str) {
-        (self.ending, self.open.into_values().map(OpenCall::into_call).collect(), Self::END)
-    }
 }
 
 fields! {
@@ -315,5 +336,3 @@ fields! {
         "error" => error: Option<Object<ErrorBody<'de>>> = next,
     }
 }
-
-crate::provider::read_stream!(Stream);

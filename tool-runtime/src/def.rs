@@ -45,7 +45,7 @@ pub struct ToolDef {
     pub source: Option<SourceLocation>,
     /// How calls are decoded, worked out once from the input schema.
     #[serde(skip)]
-    plan: std::sync::OnceLock<crate::arguments::Plan>,
+    plan: std::sync::OnceLock<crate::decode::Plan>,
 }
 
 impl PartialEq for ToolDef {
@@ -64,9 +64,9 @@ impl PartialEq for ToolDef {
 impl ToolDef {
     /// What decoding a call of this tool reads, with its plan worked out on first use.
     #[inline]
-    pub(crate) fn decoding(&self) -> crate::arguments::Decoding<'_> {
-        let plan = self.plan.get_or_init(|| crate::arguments::Plan::of(&self.input_schema));
-        crate::arguments::Decoding { tool: &self.name, schema: &self.input_schema, plan }
+    pub(crate) fn decoding(&self) -> crate::decode::Decoding<'_> {
+        let plan = self.plan.get_or_init(|| crate::decode::Plan::of(&self.input_schema));
+        crate::decode::Decoding { tool: &self.name, schema: &self.input_schema, plan }
     }
 }
 

@@ -67,12 +67,12 @@
 // Lets the macros name this crate `::tool_runtime` from inside it too.
 extern crate self as tool_runtime;
 
-mod arguments;
 mod call;
 mod caller;
 mod choice;
 mod content;
 mod context;
+mod decode;
 mod def;
 mod dialect;
 pub mod dispatch;
@@ -81,7 +81,7 @@ mod error;
 pub mod export;
 #[cfg(feature = "read")]
 pub mod lock;
-mod lower;
+mod passes;
 pub mod pointer;
 mod provider;
 #[cfg(feature = "read")]
@@ -102,7 +102,7 @@ pub use dispatch::{
     ToolCall, ToolResult,
 };
 pub use error::{ArgumentProblem, ToolError};
-pub use lower::report::{Change, ChangeKind, LoweringReport, Remedy, RenderError, Rendered};
+pub use passes::report::{Change, ChangeKind, LoweringReport, Remedy, RenderError, Rendered};
 pub use provider::render_tools;
 pub use tool::{ConfigTool, FnTool, Tool};
 pub use tool_macros::{tool, toolbox};

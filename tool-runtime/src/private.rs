@@ -30,7 +30,7 @@ pub fn parse_arguments<'a, T: DeserializeOwned>(
     def: &ToolDef,
     arguments: impl Into<crate::Arguments<'a>>,
 ) -> Result<T, ToolError> {
-    crate::arguments::parse_any(&def.decoding(), arguments.into())
+    crate::decode::parse_any(&def.decoding(), arguments.into())
 }
 
 /// The JSON output of a tool that returned `value`.

@@ -5,8 +5,8 @@ use schemars::JsonSchema;
 use schemars::generate::SchemaSettings;
 use serde_json::Value;
 
-pub use crate::lower::merge_object_all_of;
-pub use crate::lower::refs::resolve;
+pub use crate::passes::merge_object_all_of;
+pub use crate::passes::refs::resolve;
 
 /// The settings every tool schema is generated with: draft 2020-12, definitions under `$defs`,
 /// no `$schema` keyword (targets add it where they want it).

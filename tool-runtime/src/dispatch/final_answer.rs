@@ -45,6 +45,6 @@ impl Tool for FinalAnswer {
 
 impl ConfigTool for FinalAnswer {
     fn parse(arguments: &str) -> Result<Self, ToolError> {
-        crate::arguments::parse(&Self::definition().decoding(), arguments)
+        crate::decode::parse(&Self::definition().decoding(), arguments)
     }
 }

@@ -117,7 +117,7 @@ fn check_object_limits(
     arguments: &serde_json::Map<String, Value>,
     options: &DispatchOptions,
 ) -> Result<(), ToolError> {
-    let mut measure = crate::arguments::limits::Measure::up_to(options.max_argument_bytes);
+    let mut measure = crate::decode::limits::Measure::up_to(options.max_argument_bytes);
     measure.object(arguments, 1);
     let too_large = (measure.bytes > options.max_argument_bytes).then(|| {
         format!(

@@ -2,7 +2,7 @@
 //! target has no field for them, and a warning when it is long.
 
 use crate::ToolDef;
-use crate::lower::report::{ChangeKind, Lowering};
+use crate::passes::report::{ChangeKind, Lowering};
 
 /// OpenAI once refused longer tool descriptions; newer reports say the limit is gone.
 const LONG_DESCRIPTION: usize = 1024;

@@ -4,9 +4,9 @@
 use serde_json::{Value, json};
 
 use crate::call::{DispatchError, ToolCall};
-use crate::lower::object;
-use crate::lower::report::{Lowering, RenderError};
-use crate::lower::root::object_or_union_root;
+use crate::passes::object;
+use crate::passes::report::{Lowering, RenderError};
+use crate::passes::root::object_or_union_root;
 use crate::provider::description::check_description;
 use crate::provider::{Lower, ReadStream, Wire};
 use crate::{RenderOptions, Target, ToolDef};

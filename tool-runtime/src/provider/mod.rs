@@ -3,7 +3,7 @@
 //! limits, its tool choice) and its wire (`wire.rs`: its finished responses, the text fast path,
 //! its stream reader, its reply and the images it takes). What several share lives beside them,
 //! named for what it does: [`description`] for the description with its examples, [`read_text`]
-//! and [`stream`] for the readers, [`wire`] for the writers, [`images`] for the image check.
+//! and [`read_stream`] for the readers, [`wire`] for the writers, [`images`] for the image check.
 //!
 //! The contract every provider keeps is two traits, one a file: [`Lower`] and [`Wire`];
 //! [`provider`] is the one table from a [`Target`] to its provider. Adding a provider is a folder
@@ -11,30 +11,29 @@
 
 mod anthropic;
 mod bedrock;
-mod choice;
 mod description;
 mod gemini;
 mod images;
 mod json_schema;
 mod mcp;
 mod openai;
+mod read_stream;
 mod read_text;
 mod render;
-mod stream;
 mod wire;
 
 use serde_json::{Map, Value};
 
 use crate::call::{DispatchError, ToolCall, ToolResult};
-use crate::lower::report::{Lowering, RenderError};
+use crate::passes::report::{Lowering, RenderError};
 use crate::{ChoiceError, ChoiceOptions, ContentPart, RenderOptions, Target, ToolChoice, ToolDef};
 use images::Accepted;
 
 #[cfg(feature = "read")]
 pub(crate) use gemini::openapi as gemini_openapi;
 pub(crate) use mcp::wire as mcp_wire;
+pub(crate) use read_stream::ReadStream;
 pub use render::render_tools;
-pub(crate) use stream::ReadStream;
 
 /// How a request is written for one provider: each tool's entry, the structured-output format,
 /// what the request's tools must satisfy together, and the tool choice. A method with a default

@@ -1,9 +1,13 @@
 //! Rendering through the provider table: a tool's entry ([`ToolDef::render`]), its answer format
-//! ([`ToolDef::response_format`]), and a request's `tools` field ([`render_tools`]).
+//! ([`ToolDef::response_format`]), a request's `tools` field ([`render_tools`]), and its tool choice
+//! ([`ToolChoice::render`]: checked against the request's tools, then written by the target's
+//! provider).
+
+use serde_json::Value;
 
 use super::provider;
-use crate::lower::report::{Lowering, LoweringReport, RenderError, Rendered};
-use crate::{RenderOptions, Target, ToolDef};
+use crate::passes::report::{Lowering, LoweringReport, RenderError, Rendered};
+use crate::{ChoiceError, ChoiceOptions, RenderOptions, Target, ToolChoice, ToolDef};
 
 impl ToolDef {
     /// This tool's entry in the target's `tools` list, with the lowering report; or what the target
@@ -107,4 +111,20 @@ pub fn render_tools<'a>(
     provider.check_request(&entries, options)?;
     let value = provider.tools_field(entries.into_iter().map(|(_, value)| value).collect());
     Ok(Rendered { value, report })
+}
+
+impl ToolChoice<'_> {
+    /// The request fields that say this choice to `target`, with `tools` the request's tools: a JSON
+    /// object to merge into the request (`tool_choice` for OpenAI and Anthropic, `toolConfig` for
+    /// Gemini). A name `tools` does not list is an error.
+    pub fn render(&self, target: Target, tools: &[ToolDef]) -> Result<Value, ChoiceError> {
+        self.render_with(target, tools, ChoiceOptions::default())
+    }
+
+    /// [`ToolChoice::render`] with [`ChoiceOptions`]: OpenAI's `parallel_tool_calls`, Anthropic's
+    /// `disable_parallel_tool_use`. Gemini has no such setting, so asking it is an error.
+    pub fn render_with(&self, target: Target, tools: &[ToolDef], options: ChoiceOptions) -> Result<Value, ChoiceError> {
+        self.check_names(tools)?;
+        provider(target).tool_choice(self, options).map(Value::Object)
+    }
 }

@@ -5,7 +5,7 @@
 use jsonschema::Draft;
 use serde_json::Value;
 
-use crate::lower::walk::{find_child, has_key};
+use crate::passes::walk::{find_child, has_key};
 
 /// Why `schema`, found at `schema_at` in the input, is not valid JSON Schema 2020-12 (the dialect
 /// every target starts from): the JSON Pointer of the offending part in the input, and the rule.

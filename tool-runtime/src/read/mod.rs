@@ -1,7 +1,7 @@
 //! Reading tool definitions that arrive as JSON — any provider's format, in any dialect of JSON
 //! Schema — into [`ToolDef`]s that lower like any other (feature `read`).
 //!
-//! - `formats`: the shapes definitions come in (OpenAI, Anthropic, Gemini, MCP, bare JSON Schema);
+//! - `shapes`: the shapes definitions come in (OpenAI, Anthropic, Gemini, MCP, bare JSON Schema);
 //! - `quirks`: the dialects their schemas are written in (Python and Java type names, OpenAPI's
 //!   `nullable`, draft-04's boolean bounds, `$id`, …), read as JSON Schema 2020-12 with a note each;
 //! - `check`: the schema checked as JSON Schema 2020-12, its examples against it;
@@ -31,10 +31,10 @@
 
 mod check;
 pub(crate) mod document;
-mod formats;
 mod hidden;
 mod meta;
 mod quirks;
+mod shapes;
 
 use std::fmt;
 
@@ -167,7 +167,7 @@ pub fn definitions(document: &Value, file_stem: &str) -> Result<Vec<Definition>,
 
 /// [`definitions`] of a document given, not lent: its schemas become the definitions' own, uncopied.
 pub(crate) fn definitions_taken(mut document: Value, file_stem: &str) -> Result<Vec<Definition>, ReadError> {
-    let mut definitions = formats::read_any(&mut document, file_stem)?;
+    let mut definitions = shapes::read_any(&mut document, file_stem)?;
     for def in &mut definitions {
         // The dialect a schema claims means nothing to a model, and some MCP clients refuse the
         // keyword; every target is lowered from 2020-12.

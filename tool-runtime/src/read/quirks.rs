@@ -9,7 +9,7 @@ use std::convert::Infallible;
 
 use serde_json::{Map, Value, json};
 
-use crate::lower::walk::each_child_mut;
+use crate::passes::walk::each_child_mut;
 
 use super::Note;
 

@@ -156,7 +156,7 @@ impl JsonTools {
             accepted.set(validator.as_ref().is_some_and(|validator| validator.is_valid(value)));
             accepted.get()
         };
-        let object = crate::arguments::checked_object(&def.decoding(), arguments, accepts)?;
+        let object = crate::decode::checked_object(&def.decoding(), arguments, accepts)?;
         // What toolc's validator does not check (keywords it does not know), JSON Schema does.
         let Some(validator) = validator.as_ref().filter(|_| !accepted.get()) else { return Ok(object) };
         let instance = Value::Object(object);

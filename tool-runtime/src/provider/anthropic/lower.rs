@@ -8,10 +8,10 @@
 use serde_json::{Map, Value, json};
 
 use super::Anthropic;
-use crate::lower::object;
-use crate::lower::report::{Lowering, RenderError};
-use crate::lower::strict_subset::{self, StrictMode};
-use crate::lower::walk::each_node;
+use crate::passes::object;
+use crate::passes::report::{Lowering, RenderError};
+use crate::passes::strict_subset::{self, StrictMode};
+use crate::passes::walk::each_node;
 use crate::provider::Lower;
 use crate::provider::description::{check_description, description};
 use crate::{ChoiceError, ChoiceOptions, RenderOptions, Target, ToolChoice, ToolDef};

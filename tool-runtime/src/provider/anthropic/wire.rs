@@ -12,8 +12,8 @@ use crate::call::Streamed;
 use crate::call::{ToolCall, ToolResult};
 use crate::provider::Wire;
 use crate::provider::images::{Accepted, MB};
+use crate::provider::read_stream::{Ending, ErrorBody, OpenCall, OpenCalls, ReadStream, compact, kind, read};
 use crate::provider::read_text::{Fields, Key, Object, fields, maybe, next, objects, raw_arguments, skip};
-use crate::provider::stream::{Ending, ErrorBody, OpenCall, OpenCalls, ReadStream, compact, kind, read};
 use crate::provider::wire::{arguments, array, images, text, texts};
 
 const TARGET: Target = Target::Anthropic;

@@ -11,16 +11,16 @@
 use serde_json::{Map, Value, json};
 
 use super::Gemini;
-use crate::lower::all_of::merge_object_all_of;
-use crate::lower::describe::{move_all_but, move_to_description};
-use crate::lower::formats::formats;
-use crate::lower::names::{check_name, check_property_keys};
-use crate::lower::object;
-use crate::lower::refs::{Recursion, inline_refs};
-use crate::lower::report::{ChangeKind, Lowering, RenderError};
-use crate::lower::root::object_root;
-use crate::lower::union::flat_copy;
-use crate::lower::walk::{each_boolean_subschema, walk_mut};
+use crate::passes::all_of::merge_object_all_of;
+use crate::passes::describe::{move_all_but, move_to_description};
+use crate::passes::formats::formats;
+use crate::passes::names::{check_name, check_property_keys};
+use crate::passes::object;
+use crate::passes::refs::{Recursion, inline_refs};
+use crate::passes::report::{ChangeKind, Lowering, RenderError};
+use crate::passes::root::object_root;
+use crate::passes::union::flat_copy;
+use crate::passes::walk::{each_boolean_subschema, walk_mut};
 use crate::provider::Lower;
 use crate::provider::description::{check_description, description};
 use crate::{ChoiceError, ChoiceOptions, RenderOptions, Target, ToolChoice, ToolDef};

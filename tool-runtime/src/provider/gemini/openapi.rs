@@ -5,7 +5,7 @@
 
 use serde_json::{Map, Value, json};
 
-use crate::lower::walk::walk_mut;
+use crate::passes::walk::walk_mut;
 
 /// `schema`, a Gemini `parameters` value, written as JSON Schema in place.
 pub(crate) fn to_json_schema(schema: &mut Value) {

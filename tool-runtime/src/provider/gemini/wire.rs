@@ -13,8 +13,8 @@ use crate::call::Streamed;
 use crate::call::{ToolCall, ToolResult};
 use crate::provider::Wire;
 use crate::provider::images::{Accepted, MB};
+use crate::provider::read_stream::{Ending, ErrorBody, ReadStream, first, read};
 use crate::provider::read_text::{Fields, Key, Object, fields, maybe, next, objects, raw_arguments};
-use crate::provider::stream::{Ending, ErrorBody, ReadStream, first, read};
 use crate::provider::wire::{arguments, array, images, text};
 
 const TARGET: Target = Target::Gemini;

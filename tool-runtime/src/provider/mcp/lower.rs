@@ -7,14 +7,14 @@
 use serde_json::{Value, json};
 
 use super::Mcp;
-use crate::lower::names::{ascii_word, check_name};
-use crate::lower::object;
-use crate::lower::refs::{Recursion, inline_refs};
-use crate::lower::report::{ChangeKind, Lowering, RenderError};
-use crate::lower::root::object_root;
-use crate::lower::strict::is_object;
-use crate::lower::union::flat_copy;
-use crate::lower::walk::each_boolean_subschema;
+use crate::passes::names::{ascii_word, check_name};
+use crate::passes::object;
+use crate::passes::refs::{Recursion, inline_refs};
+use crate::passes::report::{ChangeKind, Lowering, RenderError};
+use crate::passes::root::object_root;
+use crate::passes::strict::is_object;
+use crate::passes::union::flat_copy;
+use crate::passes::walk::each_boolean_subschema;
 use crate::provider::Lower;
 use crate::provider::description::{check_description, description};
 use crate::{RenderOptions, Target, ToolDef};

@@ -11,8 +11,8 @@ use crate::call::Streamed;
 use crate::call::{ToolCall, ToolResult};
 use crate::provider::Wire;
 use crate::provider::images::Accepted;
+use crate::provider::read_stream::{Ending, ErrorBody, OpenCall, ReadStream, first, read};
 use crate::provider::read_text::{Fields, Key, NamedCall, Object, fields, maybe, next, objects, skip};
-use crate::provider::stream::{Ending, ErrorBody, OpenCall, ReadStream, first, read};
 use crate::provider::wire::{arguments, array, images, text, texts};
 
 const TARGET: Target = Target::OpenAi;

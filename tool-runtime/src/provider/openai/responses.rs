@@ -12,8 +12,8 @@ use crate::call::Streamed;
 use crate::call::{ToolCall, ToolResult};
 use crate::provider::Wire;
 use crate::provider::images::Accepted;
+use crate::provider::read_stream::{Ending, ErrorBody, OpenCall, OpenCalls, ReadStream, kind, read};
 use crate::provider::read_text::{Fields, Key, NamedCall, Object, fields, is_type, maybe, next, objects, some_objects};
-use crate::provider::stream::{Ending, ErrorBody, OpenCall, OpenCalls, ReadStream, kind, read};
 use crate::provider::wire::{arguments, array, images, text, texts};
 
 const TARGET: Target = Target::OpenAiResponses;

@@ -1,4 +1,4 @@
-//! Arguments: a model's call, from its raw JSON text (or a parsed object) to the tool's Rust type,
+//! Decoding a call's arguments: a model's call, from its raw JSON text (or a parsed object) to the tool's Rust type,
 //! checked against the tool's schema, every problem worded for the model. What decoding reads of a
 //! definition is a [`Decoding`], so this module stays below [`ToolDef`](crate::ToolDef), which keeps
 //! the decoding [`Plan`].
@@ -14,9 +14,9 @@ use std::borrow::Cow;
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 
-use crate::lower::nullable::is_nullable;
-use crate::lower::refs::resolve;
-use crate::lower::union::tagged_union;
+use crate::passes::nullable::is_nullable;
+use crate::passes::refs::resolve;
+use crate::passes::union::tagged_union;
 use crate::pointer::{push_index, push_token};
 
 mod json_text;
@@ -450,7 +450,7 @@ fn clean(value: &mut Value, schema: &Value, root: &Value, at: &str, problems: &m
     }
 }
 
-fn variant_schema(variant: &crate::lower::union::Variant, tag: &str) -> Value {
+fn variant_schema(variant: &crate::passes::union::Variant, tag: &str) -> Value {
     let mut object = Map::new();
     let fields = variant.fields(tag).map(|(name, field)| (name.clone(), field.clone())).collect();
     object.insert("properties".to_owned(), Value::Object(fields));

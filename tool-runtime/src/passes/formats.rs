@@ -4,8 +4,8 @@
 
 use serde_json::{Map, Value};
 
-use crate::lower::describe::move_to_description;
-use crate::lower::report::{ChangeKind, Lowering};
+use crate::passes::describe::move_to_description;
+use crate::passes::report::{ChangeKind, Lowering};
 
 /// Whether `format` names a Rust number type, as schemars writes them (`int32`, `uint8`, `double`, …).
 pub(crate) fn is_rust_number(format: &str) -> bool {

@@ -7,7 +7,7 @@ use std::convert::Infallible;
 use serde_json::{Map, Value};
 
 use super::walk::each_child_mut;
-use crate::lower::report::{ChangeKind, Lowering, RenderError};
+use crate::passes::report::{ChangeKind, Lowering, RenderError};
 use crate::pointer::{child_path, unescape};
 
 /// What to do with a recursive type, which cannot be inlined.
@@ -83,7 +83,7 @@ pub(crate) fn inline_refs(
 ) -> Result<(), RenderError> {
     // Most schemas have no reference, definitions or `$id` anywhere: nothing to inline, drop or
     // refuse, and no walk to make.
-    if !crate::lower::walk::has_key(schema, &["$ref", "$defs", "definitions", "$id"]) {
+    if !crate::passes::walk::has_key(schema, &["$ref", "$defs", "definitions", "$id"]) {
         return Ok(());
     }
     let Some(root) = schema.as_object_mut() else { return Ok(()) };

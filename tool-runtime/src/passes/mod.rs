@@ -1,4 +1,4 @@
-//! Lowering: the passes several providers share, each one small named rewrite of a JSON Schema
+//! The lowering passes several providers share, each one small named rewrite of a JSON Schema
 //! (in the manner of schemars' transforms), and the report of what they changed. Nothing here knows
 //! a provider: a provider's folder lists the passes it runs, in order.
 //!

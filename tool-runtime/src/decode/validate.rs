@@ -12,9 +12,9 @@ use serde_json::{Map, Value};
 use tool_names::did_you_mean;
 
 use crate::ArgumentProblem;
-use crate::lower::formats::{integer_range, is_rust_number};
-use crate::lower::refs::resolve;
-use crate::lower::union::{TaggedUnion, tagged_union};
+use crate::passes::formats::{integer_range, is_rust_number};
+use crate::passes::refs::resolve;
+use crate::passes::union::{TaggedUnion, tagged_union};
 use crate::pointer::child_path;
 
 /// Keywords that constrain values beyond what their Rust types check.

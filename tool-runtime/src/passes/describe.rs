@@ -4,7 +4,7 @@
 
 use serde_json::{Map, Value};
 
-use crate::lower::report::{ChangeKind, Lowering};
+use crate::passes::report::{ChangeKind, Lowering};
 
 /// Moves `keywords` (those present, in the order given) out of `node` into its description.
 pub(crate) fn move_to_description(

@@ -4,7 +4,7 @@
 use serde_json::{Map, Value};
 
 use super::walk::walk_mut;
-use crate::lower::report::{ChangeKind, Lowering};
+use crate::passes::report::{ChangeKind, Lowering};
 
 /// Keywords an object branch may hold and still be merged.
 const MERGEABLE: &[&str] = &["type", "properties", "required", "additionalProperties", "description", "title"];

@@ -5,7 +5,7 @@ use serde_json::{Map, Value};
 
 use super::nullable::{NullStyle, is_nullable, make_nullable};
 use super::walk::{each_boolean_subschema, walk_mut};
-use crate::lower::report::{ChangeKind, Lowering, Remedy, RenderError};
+use crate::passes::report::{ChangeKind, Lowering, Remedy, RenderError};
 use crate::pointer::child_path;
 
 /// Keywords that make what is valid depend on conditions or positions, which no strict mode and no

@@ -2,8 +2,8 @@
 
 use serde_json::Value;
 
-use crate::lower::report::{Lowering, Remedy, RenderError};
-use crate::lower::walk::walk_mut;
+use crate::passes::report::{Lowering, Remedy, RenderError};
+use crate::passes::walk::walk_mut;
 use crate::pointer::child_path;
 
 /// Refuses a tool name the target does not take.

@@ -5,16 +5,16 @@
 
 use serde_json::{Map, Value, json};
 
-use crate::lower::describe::{move_all_but, move_to_description};
-use crate::lower::formats::formats;
-use crate::lower::names::{ascii_word, check_name, check_property_keys};
-use crate::lower::nullable::NullStyle;
-use crate::lower::refs::{Recursion, inline_refs};
-use crate::lower::report::{ChangeKind, Lowering, RenderError};
-use crate::lower::root::object_root;
-use crate::lower::strict::{CONDITIONAL, Optional, strict_objects};
-use crate::lower::union::flat_copy;
-use crate::lower::walk::walk_mut;
+use crate::passes::describe::{move_all_but, move_to_description};
+use crate::passes::formats::formats;
+use crate::passes::names::{ascii_word, check_name, check_property_keys};
+use crate::passes::nullable::NullStyle;
+use crate::passes::refs::{Recursion, inline_refs};
+use crate::passes::report::{ChangeKind, Lowering, RenderError};
+use crate::passes::root::object_root;
+use crate::passes::strict::{CONDITIONAL, Optional, strict_objects};
+use crate::passes::union::flat_copy;
+use crate::passes::walk::walk_mut;
 
 /// A strict mode that takes this subset, for its messages.
 pub(crate) struct StrictMode {
@@ -77,7 +77,7 @@ const KEPT: &[&str] = &[
     "minItems",
 ];
 
-/// Lowers `schema` (objects already closed by [`crate::lower::strict`]) to the subset; `mode` names
+/// Lowers `schema` (objects already closed by [`crate::passes::strict`]) to the subset; `mode` names
 /// the strict mode in errors ("Anthropic strict mode").
 fn strict_subset(schema: &mut Value, path: &str, mode: &str, lowering: &mut Lowering) -> Result<(), RenderError> {
     split_type_arrays(schema, path, lowering)?;

@@ -2,10 +2,10 @@
 
 use serde_json::{Value, json};
 
-use crate::lower::report::{Lowering, RenderError};
+use crate::passes::report::{Lowering, RenderError};
 
 /// Makes sure the arguments schema is one object with `properties`, as every provider's root must
-/// be: a root union left after [`flat_copy`](crate::lower::union::flat_copy) (which flattens one
+/// be: a root union left after [`flat_copy`](crate::passes::union::flat_copy) (which flattens one
 /// tagged by a field) is refused.
 pub(crate) fn object_root(schema: &mut Value, path: &str, lowering: &Lowering) -> Result<(), RenderError> {
     object_or_union_root(schema, path, lowering)?;

@@ -15,7 +15,7 @@ use std::collections::HashMap;
 use serde_json::Value;
 
 use super::json_tokens::{Blocks, blocks};
-use crate::lower::refs::resolve;
+use crate::passes::refs::resolve;
 
 /// The fields each object of a schema may have, worked out once per definition: the scan then
 /// follows indices instead of looking keywords up in the schema at every object.

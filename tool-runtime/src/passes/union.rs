@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use serde_json::{Map, Value, json};
 
 use super::describe::append_paragraph;
-use crate::lower::report::{ChangeKind, Lowering, Remedy, RenderError};
+use crate::passes::report::{ChangeKind, Lowering, Remedy, RenderError};
 
 /// A root union of objects discriminated by one string field, borrowed from its schema.
 #[derive(Debug, Clone, PartialEq)]

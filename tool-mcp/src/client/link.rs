@@ -14,6 +14,7 @@ use rmcp::transport::{IntoTransport, StreamableHttpClientTransport, TokioChildPr
 use rmcp::{ClientHandler, ServiceExt};
 
 use super::StdioCommand;
+use super::error::LinkError;
 
 /// Where a server is, kept to connect again after it fails.
 #[derive(Clone, Debug)]
@@ -71,25 +72,28 @@ pub(super) struct Link {
 }
 
 impl Link {
-    /// Connects to `endpoint` and initializes the session; the error says why not, in words.
-    pub(super) async fn open(endpoint: &Endpoint, listener: Listener) -> Result<Link, String> {
+    /// Connects to `endpoint` and initializes the session; the error says why not.
+    pub(super) async fn open(endpoint: &Endpoint, listener: Listener) -> Result<Link, LinkError> {
         match endpoint {
             Endpoint::Stdio(command) => {
                 let mut wrapped = process_wrap::tokio::CommandWrap::from(command.command());
                 #[cfg(unix)]
                 wrapped.wrap(process_wrap::tokio::ProcessGroup::leader());
                 wrapped.wrap(process_wrap::tokio::KillOnDrop);
-                let (transport, _) = TokioChildProcess::builder(wrapped)
-                    .stderr(Stdio::inherit())
-                    .spawn()
-                    .map_err(|err| format!("cannot start `{}`: {err}", command.program.to_string_lossy()))?;
+                let (transport, _) =
+                    TokioChildProcess::builder(wrapped).stderr(Stdio::inherit()).spawn().map_err(|err| {
+                        LinkError::Spawn {
+                            program: command.program.to_string_lossy().into_owned(),
+                            error: Arc::new(err),
+                        }
+                    })?;
                 let group = transport.id();
                 let service = listener.serve(transport).await.map_err(|err| {
                     kill_group(group);
-                    format!(
-                        "`{}` started but did not initialize as an MCP server: {err}",
-                        command.program.to_string_lossy()
-                    )
+                    LinkError::NotAServer {
+                        program: command.program.to_string_lossy().into_owned(),
+                        error: Arc::new(err),
+                    }
                 })?;
                 Ok(Link { service, group })
             }
@@ -102,21 +106,21 @@ impl Link {
                 let service = listener
                     .serve(transport)
                     .await
-                    .map_err(|err| format!("cannot initialize an MCP session at {url}: {err}"))?;
+                    .map_err(|err| LinkError::NoSession { url: Some(url.clone()), error: Arc::new(err) })?;
                 Ok(Link { service, group: None })
             }
-            Endpoint::Given => Err("the transport the program gave has closed and cannot be opened again".to_owned()),
+            Endpoint::Given => Err(LinkError::GivenClosed),
         }
     }
 
     /// Initializes a session over `transport`.
-    pub(super) async fn serve<T, E, A>(transport: T, listener: Listener) -> Result<Link, String>
+    pub(super) async fn serve<T, E, A>(transport: T, listener: Listener) -> Result<Link, LinkError>
     where
         T: IntoTransport<RoleClient, E, A>,
         E: std::error::Error + Send + Sync + 'static,
     {
         let service =
-            listener.serve(transport).await.map_err(|err| format!("cannot initialize an MCP session: {err}"))?;
+            listener.serve(transport).await.map_err(|err| LinkError::NoSession { url: None, error: Arc::new(err) })?;
         Ok(Link { service, group: None })
     }
 
@@ -140,8 +144,8 @@ impl Link {
     }
 
     /// Every tool the server lists, following `nextCursor` to the end.
-    pub(super) async fn list_tools(&self) -> Result<Vec<Tool>, String> {
-        self.peer().list_all_tools().await.map_err(|err| format!("`tools/list` failed: {err}"))
+    pub(super) async fn list_tools(&self) -> Result<Vec<Tool>, LinkError> {
+        self.peer().list_all_tools().await.map_err(|err| LinkError::List(Arc::new(err)))
     }
 }
 

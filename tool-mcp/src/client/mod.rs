@@ -1,33 +1,32 @@
 //! [`McpToolbox`]: any MCP server's tools as a [`Toolbox`] (feature `client`), on rmcp's client.
 
+mod drift;
+mod error;
+mod forward;
 mod generations;
 mod link;
 mod options;
+mod reconnect;
 mod result;
 
 use std::fmt;
 use std::future::Future;
-use std::pin::pin;
 use std::sync::{Arc, Mutex, OnceLock, PoisonError, Weak};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use futures_util::StreamExt;
-use futures_util::future::{Either, select};
-use rmcp::model::{
-    CallToolRequest, CallToolRequestParams, CancelledNotificationParam, ClientRequest, RequestId, ServerResult,
-};
-use rmcp::service::{Peer, PeerRequestOptions, RoleClient, ServiceError};
-use serde_json::{Map, Value};
+use rmcp::service::RoleClient;
+use serde_json::Value;
 
-use generations::{Generation, Generations};
+use drift::generation;
+use error::LinkError;
+pub use error::McpError;
+use generations::Generations;
 use link::{Endpoint, Link, Listener};
 pub use options::{McpOptions, OnDrift, StdioCommand};
+use reconnect::State;
 use tool_runtime::Arguments;
-use tool_runtime::read::{Message, ReadError};
-use tool_runtime::{CallContext, JsonTools, Target, ToolError, ToolList, ToolOutput, Toolbox};
-
-/// How long a call that reported progress waits, after its answer, for reports still on their way.
-const LAST_REPORTS: std::time::Duration = std::time::Duration::from_millis(25);
+use tool_runtime::read::Message;
+use tool_runtime::{CallContext, Target, ToolError, ToolList, ToolOutput, Toolbox};
 
 /// The tools of an MCP server as a [`Toolbox`]: listed, lowered for every provider and called as a
 /// `#[toolbox]`'s are.
@@ -80,56 +79,6 @@ struct Inner {
     runtime: tokio::runtime::Handle,
 }
 
-/// The connection, or why there is none and when to try again.
-enum State {
-    Up(Arc<Link>),
-    Down { retry_at: Instant, delay: Duration, why: String },
-}
-
-/// Why a toolbox cannot be made of a server.
-#[derive(Debug, Clone, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum McpError {
-    /// The server could not be started, reached or initialized, or did not list its tools.
-    Connect {
-        /// The server (its command or URL when it had not named itself yet).
-        server: String,
-        /// Why, in words.
-        why: String,
-    },
-    /// The server's `tools/list` is not a list of tool definitions toolc can read.
-    Read {
-        /// The server.
-        server: String,
-        /// Where in the listed tools, and what.
-        error: ReadError,
-    },
-    /// Tools the server lists are not the ones the lock file pins ([`OnDrift::Refuse`]).
-    Drift {
-        /// The server.
-        server: String,
-        /// Each tool that differs, and how.
-        tools: Vec<String>,
-    },
-}
-
-impl fmt::Display for McpError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            McpError::Connect { server, why } => write!(f, "MCP server `{server}`: {why}"),
-            McpError::Read { server, error } => write!(f, "MCP server `{server}`: its tools/list result: {error}"),
-            McpError::Drift { server, tools } => write!(
-                f,
-                "MCP server `{server}`: tools differ from the lock file, so the server is refused: {}; review the \
-                 change and pin it again with `toolc pin`",
-                tools.join("; ")
-            ),
-        }
-    }
-}
-
-impl std::error::Error for McpError {}
-
 impl McpToolbox {
     /// Starts `command` as a child process and connects to it over its standard input and output,
     /// with the default [`McpOptions`]. Must be called on a tokio runtime (as every method that
@@ -168,7 +117,7 @@ impl McpToolbox {
         let described = "the given transport".to_owned();
         let link = timed(options.connect_timeout, Link::serve(transport, Listener::new(refresher(&hook, &runtime))))
             .await
-            .map_err(|why| McpError::Connect { server: options.name.clone().unwrap_or(described.clone()), why })?;
+            .map_err(|why| McpError::connect(options.name.as_deref().unwrap_or(&described), &why))?;
         McpToolbox::start(Endpoint::Given, link, hook, runtime, options, described).await
     }
 
@@ -182,7 +131,7 @@ impl McpToolbox {
         let runtime = tokio::runtime::Handle::current();
         let link = open(&endpoint, &hook, &runtime, options.connect_timeout)
             .await
-            .map_err(|why| McpError::Connect { server: options.name.clone().unwrap_or(described.clone()), why })?;
+            .map_err(|why| McpError::connect(options.name.as_deref().unwrap_or(&described), &why))?;
         McpToolbox::start(endpoint, link, hook, runtime, options, described).await
     }
 
@@ -196,9 +145,8 @@ impl McpToolbox {
         described: String,
     ) -> Result<Self, McpError> {
         let name = options.name.clone().or_else(|| link.server_name()).unwrap_or(described);
-        let listed = timed(options.connect_timeout, link.list_tools())
-            .await
-            .map_err(|why| McpError::Connect { server: name.clone(), why })?;
+        let listed =
+            timed(options.connect_timeout, link.list_tools()).await.map_err(|why| McpError::connect(&name, &why))?;
         let first = generation(&name, &listed, options.pinned.as_ref(), true)?;
         let inner = Arc::new(Inner {
             name,
@@ -249,7 +197,7 @@ async fn open(
     hook: &Arc<OnceLock<Weak<Inner>>>,
     runtime: &tokio::runtime::Handle,
     timeout: Duration,
-) -> Result<Link, String> {
+) -> Result<Link, LinkError> {
     timed(timeout, Link::open(endpoint, Listener::new(refresher(hook, runtime)))).await
 }
 
@@ -266,236 +214,16 @@ fn refresher(hook: &Arc<OnceLock<Weak<Inner>>>, runtime: &tokio::runtime::Handle
 }
 
 /// `work`, or an error once `timeout` has passed.
-async fn timed<T>(timeout: Duration, work: impl Future<Output = Result<T, String>>) -> Result<T, String> {
+async fn timed<T>(timeout: Duration, work: impl Future<Output = Result<T, LinkError>>) -> Result<T, LinkError> {
     match tokio::time::timeout(timeout, work).await {
         Ok(done) => done,
-        Err(_) => Err(format!("no answer within {} s", timeout.as_secs_f32())),
+        Err(_) => Err(LinkError::TimedOut(timeout)),
     }
-}
-
-/// A list of the server `name`'s tools, read; with a lock, what differs from it refused (when
-/// connecting, as [`OnDrift::Refuse`] asks) or left out with a warning.
-fn generation(
-    name: &str,
-    listed: &[rmcp::model::Tool],
-    pinned: Option<&(Arc<tool_runtime::lock::Lock>, OnDrift)>,
-    connecting: bool,
-) -> Result<Generation, McpError> {
-    let listed: Vec<Value> =
-        listed.iter().map(|tool| serde_json::to_value(tool).expect("an MCP tool is written as JSON")).collect();
-    let mut kept = Vec::with_capacity(listed.len());
-    let mut differ = Vec::new();
-    for tool in &listed {
-        match pinned.map(|(lock, _)| lock.verify(name, tool)) {
-            Some(verdict) if !verdict.is_pinned() => {
-                let tool_name = tool.get("name").and_then(Value::as_str).unwrap_or_default();
-                differ.push(format!("tool `{tool_name}` {verdict}"));
-            }
-            _ => kept.push(tool),
-        }
-    }
-    if connecting && !differ.is_empty() && matches!(pinned, Some((_, OnDrift::Refuse))) {
-        return Err(McpError::Drift { server: name.to_owned(), tools: differ });
-    }
-    let said = differ
-        .iter()
-        .map(|why| {
-            Message::Warning(format!(
-                "server `{name}`: {why}, so it is left out; review it and pin it again with `toolc pin`"
-            ))
-        })
-        .collect();
-    let document = serde_json::json!({ "tools": kept });
-    let tools = JsonTools::read(&document)
-        .map_err(|error| McpError::Read { server: name.to_owned(), error })?
-        .labelled(format!("server `{name}`"));
-    Ok(Generation::new(tools, listed, said))
 }
 
 impl Inner {
     fn say(&self, message: Message) {
         self.said.lock().unwrap_or_else(PoisonError::into_inner).push(message);
-    }
-
-    /// The live link, connecting again if the last one failed and the backoff allows.
-    async fn link(self: &Arc<Self>) -> Result<Arc<Link>, String> {
-        let mut state = self.state.lock().await;
-        if let State::Up(link) = &*state {
-            if !link.is_closed() {
-                return Ok(Arc::clone(link));
-            }
-            *state = State::Down {
-                retry_at: Instant::now(),
-                delay: self.options.backoff.0,
-                why: "the session ended".to_owned(),
-            };
-        }
-        let State::Down { retry_at, delay, why } = &*state else { unreachable!("up was handled above") };
-        let now = Instant::now();
-        if now < *retry_at {
-            let wait = retry_at.duration_since(now).as_secs_f32();
-            return Err(format!(
-                "the MCP server `{}` is unavailable ({why}); it is tried again in {wait:.1} s",
-                self.name
-            ));
-        }
-        let delay = *delay;
-        match self.reconnect().await {
-            Ok(link) => {
-                self.say(Message::Note(format!("server `{}`: connected again", self.name)));
-                *state = State::Up(Arc::clone(&link));
-                Ok(link)
-            }
-            Err(why) => {
-                let message = format!(
-                    "the MCP server `{}` cannot be reached ({why}); it is tried again in {:.1} s",
-                    self.name,
-                    delay.as_secs_f32()
-                );
-                *state = State::Down {
-                    retry_at: Instant::now() + delay,
-                    delay: (delay * 2).min(self.options.backoff.1),
-                    why,
-                };
-                Err(message)
-            }
-        }
-    }
-
-    async fn reconnect(self: &Arc<Self>) -> Result<Arc<Link>, String> {
-        let hook = Arc::new(OnceLock::new());
-        let _ = hook.set(Arc::downgrade(self));
-        let link = Arc::new(open(&self.endpoint, &hook, &self.runtime, self.options.connect_timeout).await?);
-        let listed = timed(self.options.connect_timeout, link.list_tools()).await?;
-        self.take(&listed);
-        Ok(link)
-    }
-
-    /// Marks `link` as failed (unless another has replaced it already): the next call connects again.
-    async fn lost(&self, link: &Arc<Link>, why: String) {
-        let mut state = self.state.lock().await;
-        if matches!(&*state, State::Up(current) if Arc::ptr_eq(current, link)) {
-            *state = State::Down { retry_at: Instant::now(), delay: self.options.backoff.0, why };
-        }
-    }
-
-    async fn refresh(self: &Arc<Self>) -> Result<bool, McpError> {
-        let connect = |why| McpError::Connect { server: self.name.clone(), why };
-        let link = self.link().await.map_err(connect)?;
-        let listed = timed(self.options.connect_timeout, link.list_tools()).await.map_err(connect)?;
-        Ok(self.take(&listed))
-    }
-
-    /// Serves `listed` from now on if it differs from the list served; whether it did.
-    fn take(&self, listed: &[rmcp::model::Tool]) -> bool {
-        let next = match generation(&self.name, listed, self.options.pinned.as_ref(), false) {
-            Ok(next) => next,
-            Err(err) => {
-                self.say(Message::Error(format!("{err}; the tools listed before are kept")));
-                return false;
-            }
-        };
-        if next.listed == self.generations.latest().listed {
-            return false;
-        }
-        if !self.generations.push(next) {
-            self.say(Message::Warning(format!(
-                "server `{}`: announced more than {} tool lists; later ones are not taken",
-                self.name,
-                generations::MOST
-            )));
-            return false;
-        }
-        true
-    }
-
-    /// Forwards a checked call to the server.
-    async fn forward(
-        self: &Arc<Self>,
-        tool: &str,
-        arguments: Map<String, Value>,
-        context: &CallContext,
-    ) -> Result<ToolOutput, ToolError> {
-        let failed = |message: String| ToolError::Failed { tool: tool.to_owned().into(), message };
-        let link = self.link().await.map_err(failed)?;
-        let request = ClientRequest::CallToolRequest(CallToolRequest::new(
-            CallToolRequestParams::new(tool.to_owned()).with_arguments(arguments),
-        ));
-        let options = PeerRequestOptions::with_timeout(self.options.timeout);
-        let handle = match link.peer().send_request_with_option(request, options).await {
-            Ok(handle) => handle,
-            Err(err) => return Err(failed(self.stopped(&link, err).await)),
-        };
-        let mut cancel = CancelOnDrop { peer: Some(link.peer().clone()), id: handle.id.clone() };
-        let mut progress = link.progress().subscribe(handle.progress_token.clone()).await;
-        let mut response = pin!(handle.await_response());
-        let mut reported = false;
-        let outcome = loop {
-            match select(response.as_mut(), progress.next()).await {
-                Either::Left((outcome, _)) => break outcome,
-                Either::Right((Some(report), _)) => {
-                    reported = true;
-                    context.report(report.progress, report.total, report.message.unwrap_or_default())
-                }
-                Either::Right((None, _)) => break response.await,
-            }
-        };
-        // A server sends its last reports before its answer, but rmcp hands each notification to
-        // its handler on a task of its own, which may run after the answer is read: a call that
-        // reports waits a moment for the reports still on their way.
-        if reported {
-            while let Ok(Some(report)) = tokio::time::timeout(LAST_REPORTS, progress.next()).await {
-                context.report(report.progress, report.total, report.message.unwrap_or_default());
-            }
-        }
-        cancel.peer = None;
-        match outcome {
-            Ok(ServerResult::CallToolResult(result)) => result::call_result(&self.name, tool, result),
-            Ok(_) => Err(failed(format!(
-                "the MCP server `{}` answered with something other than a tool's result (a task or a request \
-                 for input), which this client does not take",
-                self.name
-            ))),
-            Err(ServiceError::McpError(error)) => Err(failed(format!(
-                "the MCP server `{}` refused the call: {} (JSON-RPC error {})",
-                self.name, error.message, error.code.0
-            ))),
-            Err(ServiceError::Timeout { timeout }) => Err(failed(format!(
-                "the MCP server `{}` did not answer within {} s, so the call was cancelled",
-                self.name,
-                timeout.as_secs_f32()
-            ))),
-            Err(err) => Err(failed(self.stopped(&link, err).await)),
-        }
-    }
-
-    /// The words for a call lost with its connection, which is marked failed.
-    async fn stopped(&self, link: &Arc<Link>, err: ServiceError) -> String {
-        let why = err.to_string();
-        self.lost(link, why.clone()).await;
-        format!(
-            "the MCP server `{}` stopped answering ({why}) before the call completed; it is connected again on the \
-             next call, so the call may be retried",
-            self.name
-        )
-    }
-}
-
-/// Sends `notifications/cancelled` for a request whose caller stopped waiting for it.
-struct CancelOnDrop {
-    /// Taken once the response has arrived.
-    peer: Option<Peer<RoleClient>>,
-    id: RequestId,
-}
-
-impl Drop for CancelOnDrop {
-    fn drop(&mut self) {
-        let Some(peer) = self.peer.take() else { return };
-        let Ok(runtime) = tokio::runtime::Handle::try_current() else { return };
-        let params = CancelledNotificationParam::new(Some(self.id.clone()), Some("the caller stopped waiting".into()));
-        runtime.spawn(async move {
-            let _ = peer.notify_cancelled(params).await;
-        });
     }
 }
 

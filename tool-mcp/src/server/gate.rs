@@ -270,48 +270,15 @@ fn origin_matches(entry: &str, origin: &str) -> bool {
     entry.0 == origin.0 && entry.1 == origin.1 && (entry.2 == "*" || entry.2 == origin.2)
 }
 
-/// The middleware in front of the MCP endpoint.
+/// The middleware in front of the MCP endpoint: the request admitted ([`Gate::admit`]) or refused,
+/// then served, the session it opens recorded as its caller's, and its calls ended when its client
+/// has gone.
 pub(super) async fn guard(State(gate): State<Arc<Gate>>, request: Request, next: Next) -> Response {
-    if let Some(refusal) = gate.foreign(request.headers()) {
-        return refusal;
-    }
-    let caller = match gate.authenticate(request.headers()).await {
-        Ok(caller) => caller,
-        Err(unauthorized) => return unauthorized,
+    let admitted = match gate.admit(request).await {
+        Ok(admitted) => admitted,
+        Err(refusal) => return refusal,
     };
-    let (mut parts, body) = request.into_parts();
-    let body = if parts.method == axum::http::Method::POST {
-        match read_body(&gate, &parts.headers, body).await {
-            Ok(bytes) => Some(bytes),
-            Err(refusal) => return refusal,
-        }
-    } else {
-        None
-    };
-    let opens = opens_a_session(&parts, &body);
-    // A session is its opener's: another caller naming it is told it does not exist (a session
-    // id seen in a log or through a proxy gives no way into another caller's results).
-    let owner = caller.as_ref().map(|caller| caller.subject().unwrap_or_default().to_owned());
-    if let Some(session) = parts.headers.get("mcp-session-id").and_then(|id| id.to_str().ok())
-        && !gate.owned_by(session, owner.as_deref())
-    {
-        return refused(StatusCode::NOT_FOUND, "Session not found");
-    }
-    if opens && gate.sessions.full().await {
-        let mut response = refused(
-            StatusCode::SERVICE_UNAVAILABLE,
-            "the server has the most sessions it keeps open; try again when one has closed",
-        );
-        response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from_static("5"));
-        return response;
-    }
-    if let Some(caller) = caller {
-        parts.extensions.insert(Arc::new(caller));
-    }
-    let gone = gate.stop_calls_of_gone_clients.then(CancellationToken::new);
-    if let Some(gone) = &gone {
-        parts.extensions.insert(ClientGone(gone.clone()));
-    }
+    let Admitted { parts, body, opens, owner, gone } = admitted;
     let body = match body {
         Some(bytes) => Body::from(bytes),
         None => Body::empty(),
@@ -324,19 +291,89 @@ pub(super) async fn guard(State(gate): State<Arc<Gate>>, request: Request, next:
         gate.own(session.to_owned(), owner).await;
     }
     match gone {
-        // The response body is dropped when it has been sent, or when the connection closed
-        // before: either way nobody waits for the call any more.
-        Some(gone) => {
-            let (parts, body) = response.into_parts();
-            let guard = gone.drop_guard();
-            let body = body.into_data_stream().map(move |chunk| {
-                let _held = &guard;
-                chunk
-            });
-            Response::from_parts(parts, Body::from_stream(body))
-        }
+        Some(gone) => ended_with_its_body(response, gone),
         None => response,
     }
+}
+
+/// A request the gate let through, with what it learned of it.
+struct Admitted {
+    /// The request's head, the caller and the mark of a gone client in its extensions.
+    parts: axum::http::request::Parts,
+    /// A POST's body, read whole.
+    body: Option<axum::body::Bytes>,
+    /// Whether it is an `initialize` that opens a session.
+    opens: bool,
+    /// Who owns the session it opens or names: the caller's subject (empty for a caller without
+    /// one), none without a token check.
+    owner: Option<String>,
+    /// Cancelled when the client has gone, when the server ends a gone client's calls.
+    gone: Option<CancellationToken>,
+}
+
+impl Gate {
+    /// The checks a request meets before MCP sees it, in order: its `Host` and `Origin`, its bearer
+    /// token, its body's size and pace, the owner of the session it names, and room for the session
+    /// it opens. The first that fails is the response.
+    async fn admit(&self, request: Request) -> Result<Admitted, Response> {
+        if let Some(refusal) = self.foreign(request.headers()) {
+            return Err(refusal);
+        }
+        let caller = self.authenticate(request.headers()).await?;
+        let (mut parts, body) = request.into_parts();
+        let body = match parts.method == axum::http::Method::POST {
+            true => Some(read_body(self, &parts.headers, body).await?),
+            false => None,
+        };
+        let opens = opens_a_session(&parts, &body);
+        let owner = caller.as_ref().map(|caller| caller.subject().unwrap_or_default().to_owned());
+        if let Some(refusal) = self.not_the_owners(&parts.headers, owner.as_deref()) {
+            return Err(refusal);
+        }
+        if opens {
+            self.check_room().await?;
+        }
+        if let Some(caller) = caller {
+            parts.extensions.insert(Arc::new(caller));
+        }
+        let gone = self.stop_calls_of_gone_clients.then(CancellationToken::new);
+        if let Some(gone) = &gone {
+            parts.extensions.insert(ClientGone(gone.clone()));
+        }
+        Ok(Admitted { parts, body, opens, owner, gone })
+    }
+
+    /// A session is its opener's: another caller naming it is told it does not exist (a session id
+    /// seen in a log or through a proxy gives no way into another caller's results).
+    fn not_the_owners(&self, headers: &HeaderMap, owner: Option<&str>) -> Option<Response> {
+        let session = headers.get("mcp-session-id").and_then(|id| id.to_str().ok())?;
+        (!self.owned_by(session, owner)).then(|| refused(StatusCode::NOT_FOUND, "Session not found"))
+    }
+
+    /// Room for one more session, or 503 with a time to come back.
+    async fn check_room(&self) -> Result<(), Response> {
+        if !self.sessions.full().await {
+            return Ok(());
+        }
+        let mut response = refused(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "the server has the most sessions it keeps open; try again when one has closed",
+        );
+        response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from_static("5"));
+        Err(response)
+    }
+}
+
+/// `response`, whose body cancels `gone` when it is dropped: when it has been sent, or when the
+/// connection closed before — either way nobody waits for the call any more.
+fn ended_with_its_body(response: Response, gone: CancellationToken) -> Response {
+    let (parts, body) = response.into_parts();
+    let guard = gone.drop_guard();
+    let body = body.into_data_stream().map(move |chunk| {
+        let _held = &guard;
+        chunk
+    });
+    Response::from_parts(parts, Body::from_stream(body))
 }
 
 /// Whether the request is an `initialize` outside any session: one that opens a session.

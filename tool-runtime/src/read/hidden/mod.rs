@@ -10,13 +10,23 @@
 //! hyphen inside a word, a byte order mark opening a text, right-to-left scripts, tabs and newlines.
 //! Nor are the format characters a reader does see (the Arabic number sign and its kin, which
 //! stand above the digits after them).
+//!
+//! Read in four parts: this walk over the definition, naming each string by its place ([`Role`]);
+//! [`unicode`], which characters hide and which are ordinary where they stand; [`runs`], a run of
+//! them put in words; [`markdown`], HTML comments a rendered text hides.
 
-use std::borrow::Cow;
+mod markdown;
+mod runs;
+mod unicode;
 
 use serde_json::Value;
 
 use super::{Definition, Warning};
 use crate::pointer::child_path;
+use markdown::comments;
+pub(super) use runs::visible;
+use runs::{invisible, selectors, tags};
+use unicode::{is_selector, is_tag, kind, ordinary_alone, ordinary_selector, subdivision_flag};
 
 /// How many places one text is named in before the rest are counted together.
 const MOST_PER_TEXT: usize = 3;
@@ -30,10 +40,10 @@ pub(super) fn scan(def: &Definition) -> Vec<Warning> {
     let mut found = Vec::new();
     // A bare schema's name is its file's, not the input's.
     if def.at != def.schema_at && !plain(&def.name) {
-        text(&def.name, "the name", &child_path(&def.at, "name"), &mut found);
+        text(&def.name, Role::ToolName, &child_path(&def.at, "name"), &mut found);
     }
     if !plain(&def.description) {
-        text(&def.description, "the description", &child_path(&def.at, "description"), &mut found);
+        text(&def.description, Role::Description, &child_path(&def.at, "description"), &mut found);
     }
     if !plain_throughout(&def.schema) {
         walk(&def.schema, &mut crate::pointer::walk_buffer(&def.schema_at), Role::Text, &mut found);
@@ -62,29 +72,10 @@ fn plain_throughout(value: &Value) -> bool {
     }
 }
 
-/// `text` with every character a reader does not see written as an escape (`\u{200b}`), and
-/// control characters as Rust writes them (`\n`), on one line.
-pub(super) fn visible(text: &str) -> Cow<'_, str> {
-    if !text.chars().any(|c| c.is_control() || hides(c)) {
-        return Cow::Borrowed(text);
-    }
-    let mut out = String::with_capacity(text.len() + 8);
-    for c in text.chars() {
-        if c.is_control() {
-            out.extend(c.escape_default());
-        } else if hides(c) {
-            out.extend(c.escape_unicode());
-        } else {
-            out.push(c);
-        }
-    }
-    Cow::Owned(out)
-}
-
 /// Every string under `value` (at `path`), object keys included, each being what `role` says.
 fn walk(value: &Value, path: &mut String, role: Role, found: &mut Vec<Warning>) {
     match value {
-        Value::String(string) => text(string, role.noun(), path, found),
+        Value::String(string) => text(string, role, path, found),
         Value::Array(items) => {
             for (index, item) in items.iter().enumerate() {
                 let len = path.len();
@@ -95,9 +86,9 @@ fn walk(value: &Value, path: &mut String, role: Role, found: &mut Vec<Warning>) 
         }
         Value::Object(entries) => {
             let key = match role {
-                Role::Properties | Role::PropertyLists => "the property name",
-                Role::Definitions => "the definition name",
-                _ => "the key",
+                Role::Properties | Role::PropertyLists => Role::PropertyName,
+                Role::Definitions => Role::DefinitionName,
+                _ => Role::Key,
             };
             for (name, child) in entries {
                 let len = path.len();
@@ -114,6 +105,8 @@ fn walk(value: &Value, path: &mut String, role: Role, found: &mut Vec<Warning>) 
 /// What the strings at a place of a schema are, to name them in a message.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Role {
+    /// The tool's name.
+    ToolName,
     /// Any other string: a keyword's value, a value inside one.
     Text,
     Description,
@@ -131,11 +124,16 @@ enum Role {
     PropertyLists,
     /// `$defs`, `definitions`: names to schemas.
     Definitions,
+    /// The name of a definition in `$defs` or `definitions`.
+    DefinitionName,
+    /// Any other object key.
+    Key,
 }
 
 impl Role {
     fn noun(self) -> &'static str {
         match self {
+            Role::ToolName => "the name",
             Role::Description => "the description",
             Role::Title => "the title",
             Role::EnumValue => "the enum value",
@@ -144,7 +142,19 @@ impl Role {
             Role::Example => "the example",
             Role::Pattern => "the pattern",
             Role::PropertyName => "the property name",
+            Role::DefinitionName => "the definition name",
+            Role::Key => "the key",
             Role::Text | Role::Properties | Role::PropertyLists | Role::Definitions => "the text",
+        }
+    }
+
+    /// What a reviewer's screen renders as markdown, where an HTML comment is hidden, named as a
+    /// message names it; `None` where a comment shows as written (an enum value, a pattern).
+    fn rendered(self) -> Option<&'static str> {
+        match self {
+            Role::Description => Some("description"),
+            Role::Title => Some("title"),
+            _ => None,
         }
     }
 
@@ -175,15 +185,9 @@ impl Role {
     }
 }
 
-/// The places `text` (`noun`, at `path`) hides something, added to `found`.
-fn text(text: &str, noun: &str, path: &str, found: &mut Vec<Warning>) {
-    // Prose a reviewer's screen renders as markdown, where an HTML comment is hidden. Anywhere
-    // else (an enum value, a pattern) a comment shows as written.
-    let rendered = match noun {
-        "the description" => Some("description"),
-        "the title" => Some("title"),
-        _ => None,
-    };
+/// The places `text` (what `role` says, at `path`) hides something, added to `found`.
+fn text(text: &str, role: Role, path: &str, found: &mut Vec<Warning>) {
+    let (noun, rendered) = (role.noun(), role.rendered());
     // Most text is printable ASCII with no comment: nothing to look at further.
     if text.bytes().all(plain_byte) && (rendered.is_none() || !text.contains("<!--")) {
         return;
@@ -242,295 +246,6 @@ fn places(text: &str, rendered: Option<&str>) -> Vec<(usize, String)> {
         places.extend(comments(text, rendered));
     }
     places
-}
-
-/// What one character does where a reader does not see it.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Kind {
-    /// Changes the order in which the text around it is shown.
-    Reorders,
-    /// Shows as nothing.
-    Invisible,
-}
-
-/// The kind of a character that hides (tags and variation selectors aside), `None` for any other.
-fn kind(c: char) -> Option<Kind> {
-    match c {
-        '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' => Some(Kind::Reorders),
-        '\t' | '\n' | '\r' => None,
-        _ if c.is_control() => Some(Kind::Invisible),
-        '\u{00AD}'
-        | '\u{061C}'
-        | '\u{180E}'
-        | '\u{200B}'..='\u{200F}'
-        | '\u{2060}'..='\u{2064}'
-        | '\u{206A}'..='\u{206F}'
-        | '\u{FEFF}'
-        | '\u{FFF9}'..='\u{FFFB}'
-        | '\u{13430}'..='\u{1343F}'
-        | '\u{1BCA0}'..='\u{1BCA3}'
-        | '\u{1D173}'..='\u{1D17A}' => Some(Kind::Invisible),
-        _ => None,
-    }
-}
-
-/// Whether a reader does not see `c`, wherever it stands.
-fn hides(c: char) -> bool {
-    kind(c).is_some() || is_tag(c) || is_selector(c)
-}
-
-fn is_tag(c: char) -> bool {
-    ('\u{E0000}'..='\u{E007F}').contains(&c)
-}
-
-fn is_selector(c: char) -> bool {
-    matches!(c, '\u{FE00}'..='\u{FE0F}' | '\u{E0100}'..='\u{E01EF}')
-}
-
-/// Whether one character that hides, `c` at `index` between `prev` and `next`, is what ordinary
-/// text holds: a joiner between emoji, a joiner or non-joiner between letters of a script that
-/// needs them, a soft hyphen inside a word, a byte order mark opening the text.
-fn ordinary_alone(prev: Option<char>, c: char, next: Option<char>, index: usize) -> bool {
-    let Some(prev) = prev else { return c == '\u{FEFF}' && index == 0 };
-    // A joiner or non-joiner may end a word (Malayalam's old chillu: a consonant, virama, joiner).
-    let joins = joining(prev) && next.is_none_or(|next| joining(next) || !next.is_alphanumeric());
-    match c {
-        '\u{200D}' => (emoji(prev) || prev == '\u{FE0F}') && next.is_some_and(emoji) || joins,
-        '\u{200C}' => joins,
-        '\u{00AD}' => prev.is_alphabetic() && next.is_some_and(char::is_alphabetic),
-        _ => false,
-    }
-}
-
-/// Whether one variation selector after `prev` is what ordinary text holds: the text or emoji
-/// presentation of a character, a standardized variant of a symbol, digit zero or a letter of the
-/// scripts that have them, an ideographic variant of a CJK ideograph.
-fn ordinary_selector(prev: Option<char>, c: char) -> bool {
-    let Some(prev) = prev.filter(|prev| !prev.is_whitespace() && !hides(*prev)) else { return false };
-    let ideograph = matches!(prev, '\u{3400}'..='\u{4DBF}' | '\u{4E00}'..='\u{9FFF}' | '\u{F900}'..='\u{FAFF}' | '\u{20000}'..='\u{3FFFF}');
-    match c {
-        '\u{FE0E}' | '\u{FE0F}' => true,
-        '\u{FE00}'..='\u{FE0D}' => {
-            ideograph
-                || matches!(prev,
-                    '0' | '\u{1000}'..='\u{109F}' | '\u{2000}'..='\u{2BFF}' | '\u{A840}'..='\u{A87F}'
-                    | '\u{A9E0}'..='\u{A9FF}' | '\u{AA60}'..='\u{AA7F}' | '\u{10AC0}'..='\u{10AFF}'
-                    | '\u{13000}'..='\u{1345F}')
-        }
-        _ => ideograph,
-    }
-}
-
-/// Whether `c` is an emoji (or a part of one: a skin tone, a regional indicator).
-fn emoji(c: char) -> bool {
-    matches!(c,
-        '\u{00A9}' | '\u{00AE}' | '\u{203C}' | '\u{2049}' | '\u{2122}' | '\u{2139}' | '\u{24C2}'
-        | '\u{2190}'..='\u{21FF}' | '\u{2300}'..='\u{23FF}' | '\u{25A0}'..='\u{27BF}' | '\u{2934}' | '\u{2935}'
-        | '\u{2B00}'..='\u{2BFF}' | '\u{3030}' | '\u{303D}' | '\u{3297}' | '\u{3299}' | '\u{1F000}'..='\u{1FAFF}')
-}
-
-/// Whether `c` is a letter or mark of a script written with joiners and non-joiners: Arabic (and
-/// Persian, Urdu), Syriac, Thaana, N'Ko, the Indic scripts, Tibetan, Myanmar, Khmer, Mongolian and
-/// their kin.
-fn joining(c: char) -> bool {
-    matches!(c,
-        '\u{0600}'..='\u{08FF}' | '\u{0900}'..='\u{0DFF}' | '\u{0F00}'..='\u{109F}' | '\u{1780}'..='\u{18AF}'
-        | '\u{1A20}'..='\u{1AAF}' | '\u{1B00}'..='\u{1B7F}' | '\u{A8E0}'..='\u{A8FF}' | '\u{A9E0}'..='\u{A9FF}'
-        | '\u{AA60}'..='\u{AA7F}' | '\u{FB50}'..='\u{FDFF}' | '\u{FE70}'..='\u{FEFE}' | '\u{11000}'..='\u{11FFF}')
-        && kind(c).is_none()
-}
-
-/// Whether the tag characters `run` after `prev` spell a subdivision flag (England's: U+1F3F4
-/// WAVING BLACK FLAG, `gbeng` in tags, U+E007F CANCEL TAG).
-fn subdivision_flag(prev: Option<char>, run: &[char]) -> bool {
-    let Some((&'\u{E007F}', spec)) = run.split_last() else { return false };
-    prev == Some('\u{1F3F4}')
-        && (2..=7).contains(&spec.len())
-        && spec.iter().all(|c| matches!(c, '\u{E0030}'..='\u{E0039}' | '\u{E0061}'..='\u{E007A}'))
-}
-
-/// `count` of `one`, in words: `a Unicode tag character`, `12 Unicode tag characters`.
-fn counted(count: usize, one: &str, many: &str) -> String {
-    if count == 1 { format!("a {one}") } else { format!("{count} {many}") }
-}
-
-/// A run of tag characters at `start`, with the ASCII they carry.
-fn tags(run: &[char], start: usize) -> String {
-    let spelled: String =
-        run.iter().filter(|c| ('\u{E0020}'..='\u{E007E}').contains(*c)).map(|c| char::from(*c as u32 as u8)).collect();
-    let what = counted(run.len(), "Unicode tag character", "Unicode tag characters");
-    let at = start + 1;
-    if spelled.is_empty() {
-        return format!("{what} at character {at} (invisible)");
-    }
-    let verb = if run.len() == 1 { "it spells" } else { "they spell" };
-    format!("{what} at character {at} (invisible; {verb} \"{}\")", quoted(&spelled))
-}
-
-/// A variation selector where none is ordinary, or a run of them, at `start`; a run that reads as
-/// UTF-8 text when each selector stands for a byte (U+FE00 to U+FE0F for 0 to 15, U+E0100 on for
-/// 16 on) is quoted so.
-fn selectors(run: &[char], start: usize) -> String {
-    let at = start + 1;
-    if let [one] = run {
-        return format!("{} at character {at}, which a reader does not see", named(*one));
-    }
-    let bytes: Vec<u8> = run
-        .iter()
-        .map(|c| match c {
-            '\u{FE00}'..='\u{FE0F}' => (*c as u32 - 0xFE00) as u8,
-            _ => (*c as u32 - 0xE0100 + 16) as u8,
-        })
-        .collect();
-    let spelled = String::from_utf8(bytes)
-        .ok()
-        .filter(|text| text.chars().all(|c| !c.is_control() && !hides(c)) && text.chars().any(|c| !c.is_whitespace()));
-    let len = run.len();
-    match spelled {
-        Some(text) => format!(
-            "{len} variation selectors in a row at character {at} (invisible; read as bytes they spell \"{}\")",
-            quoted(&text)
-        ),
-        None => format!("{len} variation selectors in a row at character {at} (invisible; they can carry hidden data)"),
-    }
-}
-
-/// A run of invisible or reordering characters at `start`.
-fn invisible(run: &[char], start: usize) -> String {
-    let at = start + 1;
-    let effect = if run.iter().any(|c| kind(*c) == Some(Kind::Reorders)) {
-        "which reorders the text a reader sees"
-    } else {
-        "which a reader does not see"
-    };
-    if let [one] = run {
-        return format!("{} at character {at}, {effect}", named(*one));
-    }
-    // Each character once, in the order first met, with how many times it stands in the run.
-    let mut each: Vec<(char, usize)> = Vec::new();
-    for c in run {
-        match each.iter_mut().find(|(seen, _)| seen == c) {
-            Some((_, count)) => *count += 1,
-            None => each.push((*c, 1)),
-        }
-    }
-    let mut listed: Vec<String> = each
-        .iter()
-        .take(3)
-        .map(|(c, count)| if *count == 1 { named(*c) } else { format!("{} ×{count}", named(*c)) })
-        .collect();
-    if each.len() > 3 {
-        listed.push("…".to_owned());
-    }
-    format!("{} invisible characters in a row at character {at} ({}), {effect}", run.len(), listed.join(", "))
-}
-
-/// Each HTML comment of `text` (a `rendered` markdown text, such as a description), which
-/// rendering hides; an unclosed one hides the rest. One in code shows as written.
-fn comments(text: &str, rendered: &str) -> Vec<(usize, String)> {
-    let mut found = Vec::new();
-    let mut from = 0;
-    while let Some(open) = text[from..].find("<!--").map(|at| from + at) {
-        let close = text[open + 4..].find("-->").map(|at| open + 4 + at + 3);
-        if in_code(text, open, close.unwrap_or(open + 4)) {
-            from = close.unwrap_or(open + 4);
-            continue;
-        }
-        from = close.unwrap_or(text.len());
-        let at = text[..open].chars().count() + 1;
-        let what = match close {
-            Some(_) => format!("an HTML comment at character {at}, which a rendered {rendered} hides"),
-            None => {
-                format!("an unclosed HTML comment at character {at}, which hides the rest of a rendered {rendered}")
-            }
-        };
-        found.push((at - 1, format!("{what}: \"{}\"", quoted(&text[open..from]))));
-    }
-    found
-}
-
-/// Whether `text[start..end]` stands in markdown code, which shows as written: a code span on its
-/// line (an odd number of backticks before it, one after), or a fenced block (an odd number of
-/// fence lines before it, one after).
-fn in_code(text: &str, start: usize, end: usize) -> bool {
-    let line_start = text[..start].rfind('\n').map_or(0, |at| at + 1);
-    let line_end = text[end..].find('\n').map_or(text.len(), |at| end + at);
-    if text[line_start..start].matches('`').count() % 2 == 1 && text[end..line_end].contains('`') {
-        return true;
-    }
-    let fence = |line: &str| {
-        let line = line.trim_start_matches(' ');
-        line.starts_with("```") || line.starts_with("~~~")
-    };
-    text[..line_start].lines().filter(|line| fence(line)).count() % 2 == 1 && text[line_end..].lines().any(fence)
-}
-
-/// `text` to quote in a message: what hides written as escapes, on one line, cut after [`QUOTED`]
-/// characters.
-fn quoted(text: &str) -> String {
-    let shown = visible(text);
-    let mut chars = shown.chars();
-    let mut out: String = chars.by_ref().take(QUOTED).collect();
-    if chars.next().is_some() {
-        out.push('…');
-    }
-    out
-}
-
-/// `c` as Unicode names it: `U+202E RIGHT-TO-LEFT OVERRIDE`.
-fn named(c: char) -> String {
-    let code = c as u32;
-    let name: Cow<str> = match c {
-        '\u{0000}' => "NULL".into(),
-        '\u{0007}' => "BELL".into(),
-        '\u{0008}' => "BACKSPACE".into(),
-        '\u{000B}' => "LINE TABULATION".into(),
-        '\u{000C}' => "FORM FEED".into(),
-        '\u{001B}' => "ESCAPE".into(),
-        '\u{007F}' => "DELETE".into(),
-        '\u{0085}' => "NEXT LINE".into(),
-        '\u{009B}' => "CONTROL SEQUENCE INTRODUCER".into(),
-        _ if c.is_control() => "(a control character)".into(),
-        '\u{00AD}' => "SOFT HYPHEN".into(),
-        '\u{061C}' => "ARABIC LETTER MARK".into(),
-        '\u{180E}' => "MONGOLIAN VOWEL SEPARATOR".into(),
-        '\u{200B}' => "ZERO WIDTH SPACE".into(),
-        '\u{200C}' => "ZERO WIDTH NON-JOINER".into(),
-        '\u{200D}' => "ZERO WIDTH JOINER".into(),
-        '\u{200E}' => "LEFT-TO-RIGHT MARK".into(),
-        '\u{200F}' => "RIGHT-TO-LEFT MARK".into(),
-        '\u{202A}' => "LEFT-TO-RIGHT EMBEDDING".into(),
-        '\u{202B}' => "RIGHT-TO-LEFT EMBEDDING".into(),
-        '\u{202C}' => "POP DIRECTIONAL FORMATTING".into(),
-        '\u{202D}' => "LEFT-TO-RIGHT OVERRIDE".into(),
-        '\u{202E}' => "RIGHT-TO-LEFT OVERRIDE".into(),
-        '\u{2060}' => "WORD JOINER".into(),
-        '\u{2061}' => "FUNCTION APPLICATION".into(),
-        '\u{2062}' => "INVISIBLE TIMES".into(),
-        '\u{2063}' => "INVISIBLE SEPARATOR".into(),
-        '\u{2064}' => "INVISIBLE PLUS".into(),
-        '\u{2066}' => "LEFT-TO-RIGHT ISOLATE".into(),
-        '\u{2067}' => "RIGHT-TO-LEFT ISOLATE".into(),
-        '\u{2068}' => "FIRST STRONG ISOLATE".into(),
-        '\u{2069}' => "POP DIRECTIONAL ISOLATE".into(),
-        '\u{206A}' => "INHIBIT SYMMETRIC SWAPPING".into(),
-        '\u{206B}' => "ACTIVATE SYMMETRIC SWAPPING".into(),
-        '\u{206C}' => "INHIBIT ARABIC FORM SHAPING".into(),
-        '\u{206D}' => "ACTIVATE ARABIC FORM SHAPING".into(),
-        '\u{206E}' => "NATIONAL DIGIT SHAPES".into(),
-        '\u{206F}' => "NOMINAL DIGIT SHAPES".into(),
-        '\u{FEFF}' => "ZERO WIDTH NO-BREAK SPACE".into(),
-        '\u{FFF9}' => "INTERLINEAR ANNOTATION ANCHOR".into(),
-        '\u{FFFA}' => "INTERLINEAR ANNOTATION SEPARATOR".into(),
-        '\u{FFFB}' => "INTERLINEAR ANNOTATION TERMINATOR".into(),
-        '\u{FE00}'..='\u{FE0F}' => format!("VARIATION SELECTOR-{}", code - 0xFE00 + 1).into(),
-        '\u{E0100}'..='\u{E01EF}' => format!("VARIATION SELECTOR-{}", code - 0xE0100 + 17).into(),
-        '\u{13430}'..='\u{1343F}' => "(an Egyptian hieroglyph format control)".into(),
-        '\u{1BCA0}'..='\u{1BCA3}' => "(a shorthand format control)".into(),
-        '\u{1D173}'..='\u{1D17A}' => "(a musical symbol format control)".into(),
-        _ => "(a format character)".into(),
-    };
-    format!("U+{code:04X} {name}")
 }
 
 #[cfg(test)]

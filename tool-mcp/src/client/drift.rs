@@ -1,0 +1,52 @@
+//! The drift policy: a server's listing read into the tools the toolbox serves, each tool checked
+//! against the lock file when there is one — what differs refused when connecting (as
+//! [`OnDrift::Refuse`] asks), or left out with a warning.
+
+use std::sync::Arc;
+
+use serde_json::Value;
+use tool_runtime::JsonTools;
+use tool_runtime::lock::Lock;
+use tool_runtime::read::Message;
+
+use super::generations::Generation;
+use super::{McpError, OnDrift};
+
+/// A list of the server `name`'s tools, read; with a lock, what differs from it refused (when
+/// connecting, as [`OnDrift::Refuse`] asks) or left out with a warning.
+pub(super) fn generation(
+    name: &str,
+    listed: &[rmcp::model::Tool],
+    pinned: Option<&(Arc<Lock>, OnDrift)>,
+    connecting: bool,
+) -> Result<Generation, McpError> {
+    let listed: Vec<Value> =
+        listed.iter().map(|tool| serde_json::to_value(tool).expect("an MCP tool is written as JSON")).collect();
+    let mut kept = Vec::with_capacity(listed.len());
+    let mut differ = Vec::new();
+    for tool in &listed {
+        match pinned.map(|(lock, _)| lock.verify(name, tool)) {
+            Some(verdict) if !verdict.is_pinned() => {
+                let tool_name = tool.get("name").and_then(Value::as_str).unwrap_or_default();
+                differ.push(format!("tool `{tool_name}` {verdict}"));
+            }
+            _ => kept.push(tool),
+        }
+    }
+    if connecting && !differ.is_empty() && matches!(pinned, Some((_, OnDrift::Refuse))) {
+        return Err(McpError::Drift { server: name.to_owned(), tools: differ });
+    }
+    let said = differ
+        .iter()
+        .map(|why| {
+            Message::Warning(format!(
+                "server `{name}`: {why}, so it is left out; review it and pin it again with `toolc pin`"
+            ))
+        })
+        .collect();
+    let document = serde_json::json!({ "tools": kept });
+    let tools = JsonTools::read(&document)
+        .map_err(|error| McpError::Read { server: name.to_owned(), error })?
+        .labelled(format!("server `{name}`"));
+    Ok(Generation::new(tools, listed, said))
+}

@@ -387,6 +387,73 @@ fn lower_warns_of_text_a_definition_hides_from_a_reader_and_still_lowers_it() {
     assert!(lowered[1]["function"]["description"].as_str().unwrap().contains('\u{202E}'));
 }
 
+/// Every string under a `description` key in `value`: the text a model reads.
+fn descriptions<'a>(value: &'a Value, found: &mut Vec<&'a str>) {
+    match value {
+        Value::Object(node) => {
+            found.extend(node.get("description").and_then(Value::as_str));
+            node.values().for_each(|child| descriptions(child, found));
+        }
+        Value::Array(items) => items.iter().for_each(|item| descriptions(item, found)),
+        _ => {}
+    }
+}
+
+/// The output schema a target wrote for the first tool, where the target takes one.
+fn output_schema(target: &str, lowered: &Value) -> Option<Value> {
+    let first = match target {
+        "gemini" => &lowered[0]["functionDeclarations"][0],
+        _ => &lowered[0],
+    };
+    ["response", "responseJsonSchema", "outputSchema", "output_schema"].iter().find_map(|key| first.get(*key)).cloned()
+}
+
+#[test]
+fn an_output_schemas_dialect_is_metadata_for_every_target_never_text_the_model_reads() {
+    // The MCP filesystem server's `tools/list` (`@modelcontextprotocol/server-filesystem`
+    // 2026.8.31, two of its tools as listed), whose output schemas name their dialect
+    // (`"$schema": "http://json-schema.org/draft-07/schema#"`), as the input schemas do.
+    let file = fixture_json("mcp-filesystem-output-schemas.json");
+    let variants: [(&str, &[&str]); 11] = [
+        ("openai", &[]),
+        ("openai-responses", &[]),
+        ("anthropic", &[]),
+        ("anthropic", &["--anthropic-strict"]),
+        ("gemini", &[]),
+        ("gemini", &["--gemini-parameters-only"]),
+        ("gemini", &["--gemini-json-schema"]),
+        ("bedrock", &[]),
+        ("bedrock", &["--bedrock-strict"]),
+        ("mcp", &[]),
+        ("json-schema", &[]),
+    ];
+    for (target, options) in variants {
+        let mut args = vec!["lower", "--target", target];
+        args.extend_from_slice(options);
+        args.push(file.to_str().unwrap());
+        let output = toolc(&args, Path::new("."));
+        let text = stderr(&output);
+        assert_eq!(output.status.code(), Some(0), "{args:?}: {text}");
+        assert!(!text.contains("$schema") && !text.contains("moved to description"), "{args:?}: {text}");
+        let lowered: Value = serde_json::from_slice(&output.stdout).unwrap();
+        let mut found = Vec::new();
+        descriptions(&lowered, &mut found);
+        assert!(
+            found.iter().all(|text| !text.contains("$schema") && !text.contains("json-schema.org")),
+            "{args:?}: {found:?}"
+        );
+        // The output schema is still written where the target takes one: read as JSON Schema
+        // 2020-12, as the input schema is, so only plain JSON Schema names a dialect, its own.
+        let takes_one = matches!(target, "gemini" | "mcp" | "json-schema");
+        assert_eq!(output_schema(target, &lowered).is_some(), takes_one, "{args:?}");
+        let Some(schema) = output_schema(target, &lowered) else { continue };
+        let dialect = schema.get("$schema").and_then(Value::as_str);
+        let expected = (target == "json-schema").then_some("https://json-schema.org/draft/2020-12/schema");
+        assert_eq!(dialect, expected, "{args:?}: {schema}");
+        assert!(schema["properties"]["content"].is_object(), "{args:?}: {schema}");
+    }
+}
+
 /// The equivalence `import` promises: the same fields, types, required set, enum values,
 /// constraints and defaults. Rust integer types add a `format`.
 fn normalize(schema: &mut Value) {

@@ -585,6 +585,64 @@ fn import_refuses_a_recursive_type_and_names_the_cycle() {
     );
 }
 
+/// Rust types nested deeper than rustc compiles — it stopped at its recursion limit on the
+/// `Vec<Vec<…<bool>…>>` of `items` seventy deep, and on structs nested as deep through `$ref`s —
+/// are written as `serde_json::Value` from 32 levels down, the warning naming where; the levels
+/// above keep their types.
+#[test]
+fn import_writes_types_nested_past_what_rustc_compiles_as_json_values_naming_where() {
+    const DEPTH: usize = 70;
+    let mut grid = json!({"type": "boolean"});
+    for _ in 0..DEPTH {
+        grid = json!({"type": "array", "items": grid});
+    }
+    let levels: serde_json::Map<String, Value> = (0..DEPTH)
+        .map(|level| {
+            let next = if level + 1 < DEPTH {
+                json!({"$ref": format!("#/$defs/Level{}", level + 1)})
+            } else {
+                json!({"type": "boolean"})
+            };
+            (format!("Level{level}"), json!({"type": "object", "properties": {"next": next}}))
+        })
+        .collect();
+    let tools = json!([{"name": "deep", "description": "Deeply nested arguments.", "input_schema": {
+        "type": "object",
+        "$defs": levels,
+        "properties": {"grid": grid, "tree": {"$ref": "#/$defs/Level0"}, "flat": {"type": "string"}},
+        "required": ["flat"]
+    }}]);
+    let file = json_file("deep.json", &tools);
+    let dir = fixture("deep", &[("src/lib.rs", "mod tools;\npub use tools::*;\n")]);
+    let code = dir.join("src/tools.rs");
+    let output = toolc(&["import", file.to_str().unwrap(), "--out", code.to_str().unwrap()], Path::new("."));
+    let text = stderr(&output);
+    assert_eq!(output.status.code(), Some(0), "{text}");
+    let export = toolc(&["export", "--target", "json-schema"], &dir);
+    assert!(export.status.success(), "the imported code compiles and exports: {}", stderr(&export));
+    let schema = &read_json(&dir.join("schemas/deep/json-schema.json"))[0]["input_schema"];
+    let grid = &schema["properties"]["grid"];
+    let last_typed = "/items".repeat(31);
+    assert_eq!(grid.pointer(&last_typed).unwrap()["type"], "array", "{grid}");
+    assert_eq!(grid.pointer(&format!("{last_typed}/items")), Some(&json!(true)), "any value: {grid}");
+    assert_eq!(schema["properties"]["flat"]["type"], "string");
+    // The tool's fields are one level down (in its struct), each `items` or struct one more.
+    let grid_at = format!("/0/input_schema/properties/grid{}", "/items".repeat(32));
+    let tree_at = format!("/0/input_schema/properties/tree{}", "/properties/next".repeat(32));
+    let deep = |at: &str| {
+        format!(
+            "the schema at {at} (any JSON value: its Rust types would nest deeper than 32, past what rustc compiles)"
+        )
+    };
+    let warning = format!(
+        "warning: tool `deep` is imported without what its Rust cannot say: {}, {} (so it accepts arguments the \
+         definition rules out)",
+        deep(&grid_at),
+        deep(&tree_at)
+    );
+    assert!(text.lines().any(|line| line == warning), "{text}");
+}
+
 #[test]
 fn strict_mode_reads_an_untyped_node_with_object_keywords_as_an_object() {
     // openai-node's strict transform counts `required`, `additionalProperties` and the other object

@@ -643,6 +643,37 @@ fn import_writes_types_nested_past_what_rustc_compiles_as_json_values_naming_whe
     assert!(text.lines().any(|line| line == warning), "{text}");
 }
 
+/// A value a field's attribute carries (an example, a default, a `const`) nested forty deep — past
+/// what `json!` expands before the compiler's recursion limit — is carried all the same, and the
+/// imported code compiles and renders it back.
+#[test]
+fn import_carries_values_nested_past_what_json_expands() {
+    let mut list = json!(true);
+    let mut record = json!("leaf");
+    for _ in 0..40 {
+        list = json!([list]);
+        record = json!({"inner": record});
+    }
+    let tools = json!([{"name": "nested_values", "description": "Deeply nested values.", "input_schema": {
+        "type": "object",
+        "properties": {
+            "list": {"type": "array", "examples": [list], "default": list},
+            "record": {"const": record}
+        }
+    }}]);
+    let file = json_file("nested-values.json", &tools);
+    let dir = fixture("nested_values", &[("src/lib.rs", "mod tools;\npub use tools::*;\n")]);
+    let code = dir.join("src/tools.rs");
+    let output = toolc(&["import", file.to_str().unwrap(), "--out", code.to_str().unwrap()], Path::new("."));
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let export = toolc(&["export", "--target", "json-schema"], &dir);
+    assert!(export.status.success(), "the imported code compiles and exports: {}", stderr(&export));
+    let properties = &read_json(&dir.join("schemas/nested_values/json-schema.json"))[0]["input_schema"]["properties"];
+    assert_eq!(properties["list"]["examples"], json!([list]));
+    assert_eq!(properties["list"]["default"], list);
+    assert_eq!(properties["record"]["const"], record);
+}
+
 #[test]
 fn strict_mode_reads_an_untyped_node_with_object_keywords_as_an_object() {
     // openai-node's strict transform counts `required`, `additionalProperties` and the other object

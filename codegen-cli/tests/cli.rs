@@ -387,6 +387,73 @@ fn lower_warns_of_text_a_definition_hides_from_a_reader_and_still_lowers_it() {
     assert!(lowered[1]["function"]["description"].as_str().unwrap().contains('\u{202E}'));
 }
 
+/// Every string under a `description` key in `value`: the text a model reads.
+fn descriptions<'a>(value: &'a Value, found: &mut Vec<&'a str>) {
+    match value {
+        Value::Object(node) => {
+            found.extend(node.get("description").and_then(Value::as_str));
+            node.values().for_each(|child| descriptions(child, found));
+        }
+        Value::Array(items) => items.iter().for_each(|item| descriptions(item, found)),
+        _ => {}
+    }
+}
+
+/// The output schema a target wrote for the first tool, where the target takes one.
+fn output_schema(target: &str, lowered: &Value) -> Option<Value> {
+    let first = match target {
+        "gemini" => &lowered[0]["functionDeclarations"][0],
+        _ => &lowered[0],
+    };
+    ["response", "responseJsonSchema", "outputSchema", "output_schema"].iter().find_map(|key| first.get(*key)).cloned()
+}
+
+#[test]
+fn an_output_schemas_dialect_is_metadata_for_every_target_never_text_the_model_reads() {
+    // The MCP filesystem server's `tools/list` (`@modelcontextprotocol/server-filesystem`
+    // 2026.8.31, two of its tools as listed), whose output schemas name their dialect
+    // (`"$schema": "http://json-schema.org/draft-07/schema#"`), as the input schemas do.
+    let file = fixture_json("mcp-filesystem-output-schemas.json");
+    let variants: [(&str, &[&str]); 11] = [
+        ("openai", &[]),
+        ("openai-responses", &[]),
+        ("anthropic", &[]),
+        ("anthropic", &["--anthropic-strict"]),
+        ("gemini", &[]),
+        ("gemini", &["--gemini-parameters-only"]),
+        ("gemini", &["--gemini-json-schema"]),
+        ("bedrock", &[]),
+        ("bedrock", &["--bedrock-strict"]),
+        ("mcp", &[]),
+        ("json-schema", &[]),
+    ];
+    for (target, options) in variants {
+        let mut args = vec!["lower", "--target", target];
+        args.extend_from_slice(options);
+        args.push(file.to_str().unwrap());
+        let output = toolc(&args, Path::new("."));
+        let text = stderr(&output);
+        assert_eq!(output.status.code(), Some(0), "{args:?}: {text}");
+        assert!(!text.contains("$schema") && !text.contains("moved to description"), "{args:?}: {text}");
+        let lowered: Value = serde_json::from_slice(&output.stdout).unwrap();
+        let mut found = Vec::new();
+        descriptions(&lowered, &mut found);
+        assert!(
+            found.iter().all(|text| !text.contains("$schema") && !text.contains("json-schema.org")),
+            "{args:?}: {found:?}"
+        );
+        // The output schema is still written where the target takes one: read as JSON Schema
+        // 2020-12, as the input schema is, so only plain JSON Schema names a dialect, its own.
+        let takes_one = matches!(target, "gemini" | "mcp" | "json-schema");
+        assert_eq!(output_schema(target, &lowered).is_some(), takes_one, "{args:?}");
+        let Some(schema) = output_schema(target, &lowered) else { continue };
+        let dialect = schema.get("$schema").and_then(Value::as_str);
+        let expected = (target == "json-schema").then_some("https://json-schema.org/draft/2020-12/schema");
+        assert_eq!(dialect, expected, "{args:?}: {schema}");
+        assert!(schema["properties"]["content"].is_object(), "{args:?}: {schema}");
+    }
+}
+
 /// The equivalence `import` promises: the same fields, types, required set, enum values,
 /// constraints and defaults. Rust integer types add a `format`.
 fn normalize(schema: &mut Value) {
@@ -516,6 +583,95 @@ fn import_refuses_a_recursive_type_and_names_the_cycle() {
         "{}",
         stderr(&output)
     );
+}
+
+/// Rust types nested deeper than rustc compiles — it stopped at its recursion limit on the
+/// `Vec<Vec<…<bool>…>>` of `items` seventy deep, and on structs nested as deep through `$ref`s —
+/// are written as `serde_json::Value` from 32 levels down, the warning naming where; the levels
+/// above keep their types.
+#[test]
+fn import_writes_types_nested_past_what_rustc_compiles_as_json_values_naming_where() {
+    const DEPTH: usize = 70;
+    let mut grid = json!({"type": "boolean"});
+    for _ in 0..DEPTH {
+        grid = json!({"type": "array", "items": grid});
+    }
+    let levels: serde_json::Map<String, Value> = (0..DEPTH)
+        .map(|level| {
+            let next = if level + 1 < DEPTH {
+                json!({"$ref": format!("#/$defs/Level{}", level + 1)})
+            } else {
+                json!({"type": "boolean"})
+            };
+            (format!("Level{level}"), json!({"type": "object", "properties": {"next": next}}))
+        })
+        .collect();
+    let tools = json!([{"name": "deep", "description": "Deeply nested arguments.", "input_schema": {
+        "type": "object",
+        "$defs": levels,
+        "properties": {"grid": grid, "tree": {"$ref": "#/$defs/Level0"}, "flat": {"type": "string"}},
+        "required": ["flat"]
+    }}]);
+    let file = json_file("deep.json", &tools);
+    let dir = fixture("deep", &[("src/lib.rs", "mod tools;\npub use tools::*;\n")]);
+    let code = dir.join("src/tools.rs");
+    let output = toolc(&["import", file.to_str().unwrap(), "--out", code.to_str().unwrap()], Path::new("."));
+    let text = stderr(&output);
+    assert_eq!(output.status.code(), Some(0), "{text}");
+    let export = toolc(&["export", "--target", "json-schema"], &dir);
+    assert!(export.status.success(), "the imported code compiles and exports: {}", stderr(&export));
+    let schema = &read_json(&dir.join("schemas/deep/json-schema.json"))[0]["input_schema"];
+    let grid = &schema["properties"]["grid"];
+    let last_typed = "/items".repeat(31);
+    assert_eq!(grid.pointer(&last_typed).unwrap()["type"], "array", "{grid}");
+    assert_eq!(grid.pointer(&format!("{last_typed}/items")), Some(&json!(true)), "any value: {grid}");
+    assert_eq!(schema["properties"]["flat"]["type"], "string");
+    // The tool's fields are one level down (in its struct), each `items` or struct one more.
+    let grid_at = format!("/0/input_schema/properties/grid{}", "/items".repeat(32));
+    let tree_at = format!("/0/input_schema/properties/tree{}", "/properties/next".repeat(32));
+    let deep = |at: &str| {
+        format!(
+            "the schema at {at} (any JSON value: its Rust types would nest deeper than 32, past what rustc compiles)"
+        )
+    };
+    let warning = format!(
+        "warning: tool `deep` is imported without what its Rust cannot say: {}, {} (so it accepts arguments the \
+         definition rules out)",
+        deep(&grid_at),
+        deep(&tree_at)
+    );
+    assert!(text.lines().any(|line| line == warning), "{text}");
+}
+
+/// A value a field's attribute carries (an example, a default, a `const`) nested forty deep — past
+/// what `json!` expands before the compiler's recursion limit — is carried all the same, and the
+/// imported code compiles and renders it back.
+#[test]
+fn import_carries_values_nested_past_what_json_expands() {
+    let mut list = json!(true);
+    let mut record = json!("leaf");
+    for _ in 0..40 {
+        list = json!([list]);
+        record = json!({"inner": record});
+    }
+    let tools = json!([{"name": "nested_values", "description": "Deeply nested values.", "input_schema": {
+        "type": "object",
+        "properties": {
+            "list": {"type": "array", "examples": [list], "default": list},
+            "record": {"const": record}
+        }
+    }}]);
+    let file = json_file("nested-values.json", &tools);
+    let dir = fixture("nested_values", &[("src/lib.rs", "mod tools;\npub use tools::*;\n")]);
+    let code = dir.join("src/tools.rs");
+    let output = toolc(&["import", file.to_str().unwrap(), "--out", code.to_str().unwrap()], Path::new("."));
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let export = toolc(&["export", "--target", "json-schema"], &dir);
+    assert!(export.status.success(), "the imported code compiles and exports: {}", stderr(&export));
+    let properties = &read_json(&dir.join("schemas/nested_values/json-schema.json"))[0]["input_schema"]["properties"];
+    assert_eq!(properties["list"]["examples"], json!([list]));
+    assert_eq!(properties["list"]["default"], list);
+    assert_eq!(properties["record"]["const"], record);
 }
 
 #[test]

@@ -9,8 +9,13 @@
 //! - `import` either writes Rust that compiles (a sample is built as one crate) or refuses, naming
 //!   the reason.
 //!
-//! The suite runs 2,000 cases. The long run, whose last result the README records:
-//! `TOOLC_FUZZ_CASES=100000 cargo test --release -p codegen-cli --test hostile`
+//! The suite runs 2,000 cases, the same on every run: they are drawn from a fixed seed, so a clean
+//! clone's `cargo test` passes or fails the same way each time. The long run, whose last result
+//! the README records, draws fresh cases:
+//! `TOOLC_FUZZ_CASES=100000 TOOLC_FUZZ_SEED=random cargo test --release -p codegen-cli --test hostile -- --nocapture`
+//!
+//! Every run prints its seed (a failure repeats it); `TOOLC_FUZZ_SEED=<seed>`, with the same
+//! `TOOLC_FUZZ_CASES`, draws that run's cases again.
 
 use std::fs::File;
 use std::path::{Path, PathBuf};
@@ -20,7 +25,7 @@ use std::time::{Duration, Instant};
 
 use proptest::prelude::*;
 use proptest::sample::Index;
-use proptest::test_runner::{Config, TestCaseError, TestRunner};
+use proptest::test_runner::{Config, RngAlgorithm, TestCaseError, TestRng, TestRunner};
 use serde_json::{Map, Value, json};
 
 const TARGETS: [&str; 6] = ["openai", "openai-responses", "anthropic", "gemini", "mcp", "json-schema"];
@@ -29,8 +34,36 @@ const TIME_LIMIT: Duration = Duration::from_secs(30);
 /// How many distinct imports are built to prove they compile.
 const COMPILED_SAMPLE: usize = 40;
 
+/// The seed of the suite's cases, unless `TOOLC_FUZZ_SEED` names another.
+const SEED: u64 = 20_261_125;
+
 fn cases() -> u32 {
     std::env::var("TOOLC_FUZZ_CASES").ok().and_then(|n| n.parse().ok()).unwrap_or(2000)
+}
+
+/// The seed the cases are drawn from: `TOOLC_FUZZ_SEED` (a number, or `random` for one no run
+/// has drawn before), or [`SEED`].
+fn seed() -> u64 {
+    match std::env::var("TOOLC_FUZZ_SEED") {
+        Err(_) => SEED,
+        Ok(value) if value == "random" => fresh_seed(),
+        Ok(value) => value.parse().unwrap_or_else(|_| panic!("TOOLC_FUZZ_SEED is a number or `random`, not {value:?}")),
+    }
+}
+
+/// A seed from the randomness std keys its hash maps with, mixed with the time.
+fn fresh_seed() -> u64 {
+    use std::hash::BuildHasher;
+    std::collections::hash_map::RandomState::new().hash_one(std::time::SystemTime::now())
+}
+
+/// A runner of `cases` cases drawn from `seed`. ChaCha gives the same random numbers for a seed
+/// on every platform and proptest version; proptest's own default seeds itself afresh each run.
+fn runner(seed: u64, cases: u32) -> TestRunner {
+    let mut key = [0u8; 32];
+    key[..8].copy_from_slice(&seed.to_le_bytes());
+    let config = Config { cases, failure_persistence: None, ..Config::default() };
+    TestRunner::new_with_rng(config, TestRng::from_seed(RngAlgorithm::ChaCha, &key))
 }
 
 fn workspace() -> &'static Path {
@@ -529,16 +562,18 @@ fn lower_and_import_survive_hostile_input() {
     let _ = std::fs::remove_dir_all(&work);
     std::fs::create_dir_all(work.join("lowered")).unwrap();
     let kept = Mutex::new(Kept::default());
-    let config = Config { cases: cases(), failure_persistence: None, ..Config::default() };
-    let mut runner = TestRunner::new(config);
+    let seed = seed();
+    // Printed first, so that a failure in the checks after the cases names it too.
+    println!("cases drawn from seed {seed} (TOOLC_FUZZ_SEED={seed} draws them again)");
+    let mut runner = runner(seed, cases());
     let started = Instant::now();
     let outcome = runner.run(&case(seeds()), |(input, subcommand)| run_case(&input, subcommand, &work, &kept));
     if let Err(err) = outcome {
-        panic!("{err}");
+        panic!("{err}\n(cases drawn from seed {seed}: TOOLC_FUZZ_SEED={seed} draws them again)");
     }
     let kept = kept.into_inner().unwrap();
     println!(
-        "{} cases in {:.1?}: {} lowered outputs checked, {} imports built",
+        "{} cases from seed {seed} in {:.1?}: {} lowered outputs checked, {} imports built",
         cases(),
         started.elapsed(),
         kept.lowered,
@@ -547,4 +582,24 @@ fn lower_and_import_survive_hostile_input() {
     assert!(kept.lowered > 0 && !kept.imports.is_empty(), "the mutations left nothing to check");
     check_with_the_sdks(&work.join("lowered"));
     build_imports(&kept.imports, &work);
+}
+
+/// The suite's cases are the same on every run: a clean clone's test fails on all of its runs or
+/// on none.
+#[test]
+fn the_suite_draws_the_same_cases_on_every_run() {
+    let strategy = case(seeds());
+    let draw = || {
+        let drawn = Mutex::new(Vec::new());
+        runner(SEED, 20)
+            .run(&strategy, |case| {
+                drawn.lock().unwrap().push(case);
+                Ok(())
+            })
+            .unwrap();
+        drawn.into_inner().unwrap()
+    };
+    let (first, second) = (draw(), draw());
+    assert_eq!(first.len(), 20);
+    assert!(first == second, "two runs drew different cases");
 }

@@ -138,8 +138,19 @@ pub fn number(value: &Value) -> Option<Literal> {
 
 /// `value` as the tokens of `serde_json::json!`, which schemars's `extend` takes. A large array or
 /// object is written as an expression building it instead: `json!` reads its input one element at
-/// a time, recursively, and an enum of hundreds would pass the compiler's recursion limit.
+/// a time, recursively, and an enum of hundreds would pass the compiler's recursion limit. So does
+/// a value nested deep, whatever its size: one nested past [`DEEP`] is written as its JSON text,
+/// read when the schema is made.
 pub fn json(value: &Value) -> TokenStream {
+    if depth(value) > DEEP {
+        let text = value.to_string();
+        return quote!(serde_json::from_str::<serde_json::Value>(#text).expect("JSON that `toolc import` wrote"));
+    }
+    tokens(value)
+}
+
+/// [`json`] of a value nested no deeper than [`DEEP`].
+fn tokens(value: &Value) -> TokenStream {
     match value {
         Value::Null => quote!(null),
         Value::Bool(flag) => quote!(#flag),
@@ -150,25 +161,25 @@ pub fn json(value: &Value) -> TokenStream {
         Value::String(text) => quote!(#text),
         Value::Array(items) if items.len() > LARGE => {
             let items = items.iter().map(|item| {
-                let item = json(item);
+                let item = tokens(item);
                 quote!(serde_json::json!(#item))
             });
             quote!(serde_json::Value::Array(vec![#(#items),*]))
         }
         Value::Array(items) => {
-            let items = items.iter().map(json);
+            let items = items.iter().map(tokens);
             quote!([#(#items),*])
         }
         Value::Object(entries) if entries.len() > LARGE / 4 => {
             let entries = entries.iter().map(|(key, value)| {
-                let value = json(value);
+                let value = tokens(value);
                 quote!((#key.to_owned(), serde_json::json!(#value)))
             });
             quote!(serde_json::Value::Object(serde_json::Map::from_iter([#(#entries),*])))
         }
         Value::Object(entries) => {
             let entries = entries.iter().map(|(key, value)| {
-                let value = json(value);
+                let value = tokens(value);
                 quote!(#key: #value)
             });
             quote!({#(#entries),*})
@@ -179,6 +190,19 @@ pub fn json(value: &Value) -> TokenStream {
 /// How many elements `json!` is given at once (an object entry costs it about four times an
 /// element): well within the compiler's default recursion limit of 128.
 const LARGE: usize = 24;
+
+/// How deep a value `json!` is given may nest. It expands each level in several steps, and past
+/// about thirty levels stops at the compiler's recursion limit.
+const DEEP: usize = 16;
+
+/// How deep `value` nests arrays and objects (a scalar: 0).
+fn depth(value: &Value) -> usize {
+    match value {
+        Value::Array(items) => 1 + items.iter().map(depth).max().unwrap_or(0),
+        Value::Object(entries) => 1 + entries.values().map(depth).max().unwrap_or(0),
+        _ => 0,
+    }
+}
 
 #[cfg(test)]
 mod tests {
@@ -195,5 +219,19 @@ mod tests {
             (0..10).map(|n| (format!("k{n}"), json!(n))).collect();
         let object = super::json(&serde_json::Value::Object(entries)).to_string();
         assert!(object.starts_with(r#"serde_json :: Value :: Object (serde_json :: Map :: from_iter ([("k0" . to_owned () , serde_json :: json ! (0))"#), "{object}");
+    }
+
+    #[test]
+    fn a_deeply_nested_value_is_read_from_its_text_not_by_json() {
+        let mut value = json!(1);
+        for _ in 0..super::DEEP / 2 {
+            value = json!({"k": [value]});
+        }
+        assert!(super::json(&value).to_string().starts_with(r#"{ "k" : [{ "k""#));
+        let deeper = super::json(&json!([value])).to_string();
+        assert!(
+            deeper.starts_with(r#"serde_json :: from_str :: < serde_json :: Value > ("[{\"k\":[{\"k\""#),
+            "{deeper}"
+        );
     }
 }

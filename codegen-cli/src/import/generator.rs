@@ -24,6 +24,14 @@ const SILENT: &[&str] = &["$schema", "$defs", "definitions", "title"];
 /// Keywords that only tell a model something: leaving one out changes no value's validity.
 const ANNOTATIONS: &[&str] = &["description", "default", "examples", "deprecated", "readOnly", "writeOnly"];
 
+/// How deep a tool's Rust types may nest (a struct's fields, an array's items, a map's values: one
+/// level each; the tool's struct is the first) before a part is written as `serde_json::Value`.
+/// rustc checks and instantiates the derived serde and schemars code once per level and stops at
+/// its recursion limit (128) well before the nesting JSON can hold: a `Vec` about 65 deep, or
+/// optional structs about 70 deep through `$ref`s, do not compile. Half that leaves room for
+/// whatever a level costs (an `Option` around a `Vec`, a map); no hand-written schema nests so deep.
+const MAX_TYPE_DEPTH: usize = 32;
+
 #[derive(Default)]
 pub struct Generator {
     /// Structs, enums and default functions the tools' fields need.
@@ -40,6 +48,11 @@ pub struct Generator {
     lost: Vec<(String, String)>,
     /// Each string enum's values and variants, by type name, for defaults.
     variants: HashMap<String, Vec<(String, Ident)>>,
+    /// How many types enclose the part being generated (see [`MAX_TYPE_DEPTH`]).
+    depth: usize,
+    /// Where the tool being generated nests past [`MAX_TYPE_DEPTH`]: parts written as
+    /// `serde_json::Value`, by path.
+    too_deep: Vec<String>,
 }
 
 /// The Rust type made for a schema.
@@ -110,6 +123,8 @@ impl Generator {
         self.loose = tool.strict == Some(false);
         self.refused = None;
         self.lost.clear();
+        self.too_deep.clear();
+        self.depth = 0;
         let mut schema = tool.schema.clone();
         tool_runtime::schema::merge_object_all_of(&mut schema);
         let root = schema.clone();
@@ -152,19 +167,26 @@ impl Generator {
     }
 
     /// The warning naming what the tool's Rust leaves out, first what changes which arguments it
-    /// accepts, then what only a model would have read.
+    /// accepts (the parts nested too deep, then the keywords), then what only a model would have read.
     fn left_out(&self, name: &str, schema_at: &str) -> Option<String> {
+        let at = |path: &str| {
+            let at = format!("{schema_at}{path}");
+            if at.is_empty() { "/".to_owned() } else { at }
+        };
         let list = |annotations: bool| {
-            let items: Vec<String> = self
+            let deep = self.too_deep.iter().filter(|_| !annotations).map(|path| {
+                format!(
+                    "the schema at {} (any JSON value: its Rust types would nest deeper than {MAX_TYPE_DEPTH}, \
+                     past what rustc compiles)",
+                    at(path)
+                )
+            });
+            let keywords = self
                 .lost
                 .iter()
                 .filter(|(_, key)| ANNOTATIONS.contains(&key.as_str()) == annotations)
-                .map(|(path, key)| {
-                    let at = format!("{schema_at}{path}");
-                    format!("`{key}` at {}", if at.is_empty() { "/" } else { &at })
-                })
-                .collect();
-            items.join(", ")
+                .map(|(path, key)| format!("`{key}` at {}", at(path)));
+            deep.chain(keywords).collect::<Vec<String>>().join(", ")
         };
         let (accepts, says) = (list(false), list(true));
         let parts: Vec<String> = [
@@ -178,7 +200,9 @@ impl Generator {
             .then(|| format!("tool `{name}` is imported without what its Rust cannot say: {}", parts.join("; ")))
     }
 
+    /// The fields of the struct for `schema`, one type deeper than the struct.
     fn fields(&mut self, schema: &Value, root: &Value, owner: &str, path: &str) -> Vec<TokenStream> {
+        self.depth += 1;
         let required: Vec<&str> =
             schema["required"].as_array().into_iter().flatten().filter_map(Value::as_str).collect();
         let mut idents = Scope::default();
@@ -227,6 +251,7 @@ impl Generator {
             let constraints = carry::attributes(own, ty.kind, or_null, stated_default);
             fields.push(quote! { #docs #rename #serde_attributes #constraints pub #ident: #field_type });
         }
+        self.depth -= 1;
         fields
     }
 
@@ -265,6 +290,9 @@ impl Generator {
     /// The Rust type for `schema` at `path`; `field` when `schema` is a property's own, whose
     /// keywords the field's attributes carry.
     fn rust_type(&mut self, schema: &Value, root: &Value, hint: &str, path: &str, field: bool) -> RustType {
+        if self.depth > MAX_TYPE_DEPTH {
+            return self.too_deep(path);
+        }
         let reference =
             schema.get("$ref").and_then(Value::as_str).filter(|_| !std::ptr::eq(resolve(schema, root), schema));
         let Some(reference) = reference else { return self.resolved_type(schema, root, hint, path, field) };
@@ -283,6 +311,23 @@ impl Generator {
         let ty = self.rust_type(resolve(schema, root), root, hint, path, field);
         self.following.pop();
         ty
+    }
+
+    /// The Rust type for `schema` at `path`, nested one type deeper (an array's items, a map's
+    /// values).
+    fn nested_type(&mut self, schema: &Value, root: &Value, hint: &str, path: &str) -> RustType {
+        self.depth += 1;
+        let ty = self.rust_type(schema, root, hint, path, false);
+        self.depth -= 1;
+        ty
+    }
+
+    /// Any JSON value, for the part at `path` nested past [`MAX_TYPE_DEPTH`]: what it says is left
+    /// out (named in the tool's warning), so that what `import` writes compiles.
+    fn too_deep(&mut self, path: &str) -> RustType {
+        self.loose = true;
+        self.too_deep.push(path.to_owned());
+        RustType::new(quote!(serde_json::Value), Kind::Other)
     }
 
     fn resolved_type(&mut self, schema: &Value, root: &Value, hint: &str, path: &str, field: bool) -> RustType {
@@ -338,7 +383,7 @@ impl Generator {
             ["array"] => match schema.get("items").filter(|items| items.is_object()) {
                 Some(items) => {
                     let inner =
-                        self.rust_type(items, root, &format!("{hint}_item"), &format!("{path}/items"), false).tokens();
+                        self.nested_type(items, root, &format!("{hint}_item"), &format!("{path}/items")).tokens();
                     (RustType::new(quote!(Vec<#inner>), Kind::List), vec!["type", "items"])
                 }
                 None => {
@@ -355,8 +400,7 @@ impl Generator {
                 let (values, used) = match schema.get("additionalProperties") {
                     Some(values @ Value::Object(_)) => {
                         let hint = format!("{hint}_value");
-                        let values =
-                            self.rust_type(values, root, &hint, &format!("{path}/additionalProperties"), false);
+                        let values = self.nested_type(values, root, &hint, &format!("{path}/additionalProperties"));
                         (values.tokens(), vec!["type", "additionalProperties"])
                     }
                     Some(Value::Bool(true)) => (quote!(serde_json::Value), vec!["type", "additionalProperties"]),

@@ -62,7 +62,8 @@ pub struct Definition {
     pub schema_at: String,
     /// The quirks of other dialects read in the schema.
     pub notes: Vec<Note>,
-    /// The schema of the tool's output, where the format has one (an MCP tool's `outputSchema`).
+    /// The schema of the tool's output, where the format has one (an MCP tool's `outputSchema`),
+    /// read as JSON Schema 2020-12 (`$schema` dropped).
     pub output_schema: Option<Value>,
     /// What the format says of the tool's behaviour (an MCP tool's `annotations` and `title`).
     pub annotations: Annotations,
@@ -170,9 +171,12 @@ pub(crate) fn definitions_taken(mut document: Value, file_stem: &str) -> Result<
     let mut definitions = shapes::read_any(&mut document, file_stem)?;
     for def in &mut definitions {
         // The dialect a schema claims means nothing to a model, and some MCP clients refuse the
-        // keyword; every target is lowered from 2020-12.
-        if let Some(root) = def.schema.as_object_mut() {
-            root.remove("$schema");
+        // keyword; every target is lowered from 2020-12. The output schema's too: it is checked as
+        // 2020-12, and a target that cannot hold the keyword (Gemini's `response`) would move it
+        // into the text the model reads.
+        drop_dialect(&mut def.schema);
+        if let Some(output) = &mut def.output_schema {
+            drop_dialect(output);
         }
         // Before the dialect is read, so that every path is one into the input.
         def.warnings = hidden::scan(def);
@@ -182,18 +186,20 @@ pub(crate) fn definitions_taken(mut document: Value, file_stem: &str) -> Result<
     Ok(definitions)
 }
 
+/// `schema` without the `$schema` keyword at its root, the dialect it claims.
+fn drop_dialect(schema: &mut Value) {
+    if let Some(root) = schema.as_object_mut() {
+        root.remove("$schema");
+    }
+}
+
 /// An output schema that is not valid JSON Schema 2020-12 describing an object (as MCP requires)
 /// is left out, with a warning: the tool is still one a model can call, and a client would refuse
 /// the whole list for it.
 fn keep_a_valid_output_schema(def: &mut Definition) {
     let Some(output) = def.output_schema.take() else { return };
     let at = crate::pointer::child_path(&def.at, "outputSchema");
-    // The check reads every schema as 2020-12 whatever its `$schema` says, so that one is looked
-    // at here: lowering keeps it, and a client checks it.
-    let dialect = output.get("$schema").filter(|dialect| !dialect.is_string()).map(|dialect| {
-        (format!("{at}/$schema"), format!("`$schema` names the dialect as a URI string, not {dialect}"))
-    });
-    let problem = dialect.or_else(|| check::problem(&output, &at)).or_else(|| {
+    let problem = check::problem(&output, &at).or_else(|| {
         let object = output.get("type").and_then(Value::as_str) == Some("object");
         (!object)
             .then(|| (format!("{at}/type"), "an output schema describes an object (`\"type\": \"object\"`)".to_owned()))
@@ -247,7 +253,6 @@ mod tests {
             tool(json!({"type": "object", "properties": {"n": {"type": "integer"}}})),
             tool(json!({"type": "array"})),
             tool(json!({"type": "object", "minimum": true})),
-            tool(json!({"type": "object", "$schema": false})),
         ]});
         let defs = definitions(&listed, "tools").unwrap();
         assert_eq!(defs[0].output_schema, Some(json!({"type": "object", "properties": {"n": {"type": "integer"}}})));
@@ -264,6 +269,25 @@ mod tests {
         assert!(left_out[0].1.starts_with("the output schema is left out: an output schema describes an object"));
         assert_eq!(left_out[1].0, "/tools/2/outputSchema/minimum");
         assert!(left_out[1].1.contains("not valid JSON Schema (2020-12)"), "{}", left_out[1].1);
-        assert_eq!(left_out[2].0, "/tools/3/outputSchema/$schema");
+    }
+
+    /// The dialect an output schema claims is dropped as the input schema's is, whatever it holds:
+    /// both are read as 2020-12, and no target is to pass the claim on to a model.
+    #[test]
+    fn an_output_schemas_dialect_is_dropped_as_the_input_schemas_is() {
+        let tool = |dialect| {
+            let schema = json!({"$schema": dialect, "type": "object", "properties": {"n": {"type": "integer"}}});
+            json!({"name": "t", "inputSchema": schema, "outputSchema": schema})
+        };
+        let listed = json!({"tools": [
+            tool(json!("https://json-schema.org/draft/2020-12/schema")),
+            tool(json!("http://json-schema.org/draft-07/schema#")),
+            tool(json!(false)),
+        ]});
+        for def in definitions(&listed, "tools").unwrap() {
+            let read = json!({"type": "object", "properties": {"n": {"type": "integer"}}});
+            assert_eq!((&def.schema, def.output_schema.as_ref()), (&read, Some(&read)), "{}", def.at);
+            assert!(def.warnings.is_empty(), "{:?}", def.warnings);
+        }
     }
 }

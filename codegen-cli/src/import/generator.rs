@@ -11,7 +11,6 @@ use serde_json::Value;
 use syn::Ident;
 
 use super::carry::{self, FIELD_KEYWORDS, Kind};
-use crate::output;
 use crate::rust_names::{self, Scope};
 use tool_runtime::pointer;
 use tool_runtime::read::Definition;
@@ -32,13 +31,22 @@ const ANNOTATIONS: &[&str] = &["description", "default", "examples", "deprecated
 /// whatever a level costs (an `Option` around a `Vec`, a map); no hand-written schema nests so deep.
 const MAX_TYPE_DEPTH: usize = 32;
 
+/// What a file's tools share: the types and functions written for their fields so far, and the
+/// names taken.
 #[derive(Default)]
 pub struct Generator {
     /// Structs, enums and default functions the tools' fields need.
     pub items: Vec<TokenStream>,
     /// The names of the file's types and functions.
     names: Scope,
-    /// Set while a tool has a part strict mode cannot express (a map, free-form JSON, a union).
+    /// Each string enum's values and variants, by type name, for defaults.
+    variants: HashMap<String, Vec<(String, Ident)>>,
+}
+
+/// One tool being written: the file it writes into, and what is its own, made new for each tool.
+struct ToolWriter<'g> {
+    file: &'g mut Generator,
+    /// Set while the tool has a part strict mode cannot express (a map, free-form JSON, a union).
     loose: bool,
     /// The `$ref`s being followed, outermost first: one seen again is a recursive type.
     following: Vec<String>,
@@ -46,8 +54,6 @@ pub struct Generator {
     refused: Option<(String, String)>,
     /// The keywords of the tool being generated that its Rust leaves out, each with its path.
     lost: Vec<(String, String)>,
-    /// Each string enum's values and variants, by type name, for defaults.
-    variants: HashMap<String, Vec<(String, Ident)>>,
     /// How many types enclose the part being generated (see [`MAX_TYPE_DEPTH`]).
     depth: usize,
     /// Where the tool being generated nests past [`MAX_TYPE_DEPTH`]: parts written as
@@ -74,10 +80,29 @@ impl RustType {
     }
 }
 
-/// A tool's code, and what it leaves out (a warning), if anything.
+/// A tool's code, and what the command should say of it.
 pub struct Tool {
     pub code: TokenStream,
+    /// That the tool has no description, so its struct's doc comment says so.
+    pub undescribed: Option<String>,
+    /// What its Rust leaves out, if anything.
     pub left_out: Option<String>,
+}
+
+/// Why a tool cannot be imported: where in the input (a JSON Pointer), and what.
+#[derive(Debug)]
+pub struct Refusal {
+    pub tool: String,
+    pub at: String,
+    pub reason: String,
+}
+
+impl std::fmt::Display for Refusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let at = if self.at.is_empty() { "/" } else { &self.at };
+        let text = format!("tool `{}` cannot be imported: at {at}, {}", self.tool, self.reason);
+        f.write_str(&tool_names::one_line(&text))
+    }
 }
 
 fn doc(text: Option<&str>) -> TokenStream {
@@ -89,12 +114,41 @@ fn doc(text: Option<&str>) -> TokenStream {
 }
 
 impl Generator {
+    /// The code of `tool`'s config struct, the types its fields need added to the file's; or why
+    /// it cannot be imported.
+    pub fn tool(&mut self, tool: &Definition) -> Result<Tool, Refusal> {
+        let refuse = |at: &str, reason: String| Refusal { tool: tool.name.clone(), at: at.to_owned(), reason };
+        if !tool_names::is_portable_tool_name(&tool.name) {
+            let reason = format!(
+                "its name is not one every provider accepts (`{}`), and renaming it would change what the model calls",
+                tool_names::PORTABLE_TOOL_NAME
+            );
+            return Err(refuse(&tool.at, reason));
+        }
+        if let Err(err) = tool.check() {
+            return Err(refuse(&err.path, err.rule));
+        }
+        let writer = ToolWriter {
+            file: self,
+            loose: tool.strict == Some(false),
+            following: Vec::new(),
+            refused: None,
+            lost: Vec::new(),
+            depth: 0,
+            too_deep: Vec::new(),
+        };
+        writer.write(tool).map_err(|(at, reason)| refuse(&at, reason))
+    }
+}
+
+impl ToolWriter<'_> {
     fn unique(&mut self, hint: &str) -> Ident {
-        self.names.unique(rust_names::type_name(hint))
+        self.file.names.unique(rust_names::type_name(hint))
     }
 
-    /// Notes every keyword of `schema` (at `path`) that is not in `used`.
-    fn keep(&mut self, schema: &Value, path: &str, used: &[&str]) {
+    /// Notes every keyword of `schema` (at `path`) that is not in `used` as lost: the tool's Rust
+    /// does not say it.
+    fn lose_all_but(&mut self, schema: &Value, path: &str, used: &[&str]) {
         for key in schema.as_object().into_iter().flat_map(|node| node.keys()) {
             let key = key.as_str();
             let left_out = !used.contains(&key) && !SILENT.contains(&key) && !key.starts_with("x-");
@@ -104,27 +158,9 @@ impl Generator {
         }
     }
 
-    pub fn tool(&mut self, tool: &Definition) -> Result<Tool, String> {
+    /// The tool's struct; or where in its input and why it cannot be imported.
+    fn write(mut self, tool: &Definition) -> Result<Tool, (String, String)> {
         let name = &tool.name;
-        let refuse = |at: &str, reason: &str| {
-            let at = if at.is_empty() { "/" } else { at };
-            tool_names::one_line(&format!("tool `{name}` cannot be imported: at {at}, {reason}")).into_owned()
-        };
-        if !tool_names::is_portable_tool_name(name) {
-            let reason = format!(
-                "its name is not one every provider accepts (`{}`), and renaming it would change what the model calls",
-                tool_names::PORTABLE_TOOL_NAME
-            );
-            return Err(refuse(&tool.at, &reason));
-        }
-        if let Err(err) = tool.check() {
-            return Err(refuse(&err.path, &err.rule));
-        }
-        self.loose = tool.strict == Some(false);
-        self.refused = None;
-        self.lost.clear();
-        self.too_deep.clear();
-        self.depth = 0;
         let mut schema = tool.schema.clone();
         tool_runtime::schema::merge_object_all_of(&mut schema);
         let root = schema.clone();
@@ -136,20 +172,23 @@ impl Generator {
         }
         if !schema.get("properties").is_some_and(Value::is_object) {
             let reason = "the arguments are not an object with `properties`, so they cannot be a config struct";
-            return Err(refuse(&tool.schema_at, reason));
+            return Err((tool.schema_at.clone(), reason.to_owned()));
         }
         // The root's description is the tool's, written apart.
-        self.keep(&schema, "", &object_keywords(&schema, &["description"]));
+        self.lose_all_but(&schema, "", &object_keywords(&schema, &["description"]));
         let ident = self.unique(&tool.name);
         let fields = self.fields(&schema, &root, &ident.to_string(), "");
         if let Some((path, reason)) = self.refused.take() {
-            return Err(refuse(&format!("{}{path}", tool.schema_at), &reason));
+            return Err((format!("{}{path}", tool.schema_at), reason));
         }
-        let description = if tool.description.trim().is_empty() {
-            output::warning(&format!("`{name}` has no description; the struct says so until you write one"));
-            format!("The `{name}` tool (no description was given).")
-        } else {
-            tool.description.clone()
+        let undescribed = tool
+            .description
+            .trim()
+            .is_empty()
+            .then(|| format!("`{name}` has no description; the struct says so until you write one"));
+        let description = match undescribed {
+            Some(_) => format!("The `{name}` tool (no description was given)."),
+            None => tool.description.clone(),
         };
         let docs = doc(Some(&description));
         let strict = self.loose.then(|| quote!(, strict = false));
@@ -163,7 +202,7 @@ impl Generator {
                 #(#fields),*
             }
         };
-        Ok(Tool { code, left_out: self.left_out(name, &tool.schema_at) })
+        Ok(Tool { code, undescribed, left_out: self.left_out(name, &tool.schema_at) })
     }
 
     /// The warning naming what the tool's Rust leaves out, first what changes which arguments it
@@ -270,20 +309,20 @@ impl Generator {
             (Value::String(text), Kind::Text) => quote!(#text.to_owned()),
             (Value::String(text), Kind::Variants) => {
                 let inner = &ty.inner;
-                let variants = self.variants.get(&inner.to_string())?;
+                let variants = self.file.variants.get(&inner.to_string())?;
                 let (_, variant) = variants.iter().find(|(value, _)| value == text)?;
                 quote!(#inner::#variant)
             }
             _ => return None,
         };
         let expression = if ty.nullable && !value.is_null() { quote!(Some(#expression)) } else { expression };
-        let function = self.names.unique(format_ident!(
+        let function = self.file.names.unique(format_ident!(
             "default_{}_{}",
             tool_names::snake_case(owner),
             field.trim_start_matches("r#")
         ));
         let return_type = ty.tokens();
-        self.items.push(quote! { fn #function() -> #return_type { #expression } });
+        self.file.items.push(quote! { fn #function() -> #return_type { #expression } });
         Some(function.to_string())
     }
 
@@ -296,7 +335,7 @@ impl Generator {
         let reference =
             schema.get("$ref").and_then(Value::as_str).filter(|_| !std::ptr::eq(resolve(schema, root), schema));
         let Some(reference) = reference else { return self.resolved_type(schema, root, hint, path, field) };
-        self.keep(schema, path, if field { &["$ref", "description", "default"] } else { &["$ref"] });
+        self.lose_all_but(schema, path, if field { &["$ref", "description", "default"] } else { &["$ref"] });
         if self.following.iter().any(|seen| seen == reference) {
             let chain = self.following.join(" → ");
             self.refused.get_or_insert_with(|| {
@@ -339,16 +378,16 @@ impl Generator {
         if let Some((key, branches)) = union(schema) {
             if let Some(index) = beside_null(branches) {
                 let annotations: &[&str] = if field { &["description", "default"] } else { &[] };
-                self.keep(schema, path, &[&[key][..], annotations].concat());
+                self.lose_all_but(schema, path, &[&[key][..], annotations].concat());
                 for (at, branch) in branches.iter().enumerate().filter(|(at, _)| *at != index) {
-                    self.keep(branch, &format!("{path}/{key}/{at}"), &["type"]);
+                    self.lose_all_but(branch, &format!("{path}/{key}/{at}"), &["type"]);
                 }
                 let mut ty = self.rust_type(&branches[index], root, hint, &format!("{path}/{key}/{index}"), field);
                 ty.nullable = true;
                 return ty;
             }
             self.loose = true;
-            self.keep(schema, path, &used(&[]));
+            self.lose_all_but(schema, path, &used(&[]));
             return RustType::new(quote!(serde_json::Value), Kind::Other);
         }
         let types: Vec<&str> = match schema.get("type") {
@@ -371,7 +410,7 @@ impl Generator {
             && values.iter().all(Value::is_string)
             && (non_null.is_empty() || non_null == ["string"])
         {
-            self.keep(schema, path, &used(&["type", "enum"]));
+            self.lose_all_but(schema, path, &used(&["type", "enum"]));
             let ident = self.string_enum(values, schema, hint);
             return RustType::new(quote!(#ident), Kind::Variants);
         }
@@ -419,7 +458,7 @@ impl Generator {
                 (RustType::new(quote!(serde_json::Value), kind), if field { vec!["type"] } else { vec![] })
             }
         };
-        self.keep(schema, path, &used(&used_here));
+        self.lose_all_but(schema, path, &used(&used_here));
         ty
     }
 
@@ -428,7 +467,7 @@ impl Generator {
         let fields = self.fields(schema, root, &ident.to_string(), path);
         let docs = doc(schema.get("description").and_then(Value::as_str));
         let deny = deny_unknown_fields(schema);
-        self.items.push(quote! {
+        self.file.items.push(quote! {
             #docs
             #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
             #deny
@@ -450,14 +489,14 @@ impl Generator {
         }
         let arms = variants.iter().map(|(value, variant)| quote!(#[serde(rename = #value)] #variant));
         let docs = doc(schema.get("description").and_then(Value::as_str));
-        self.items.push(quote! {
+        self.file.items.push(quote! {
             #docs
             #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, JsonSchema)]
             pub enum #ident {
                 #(#arms),*
             }
         });
-        self.variants.insert(ident.to_string(), variants);
+        self.file.variants.insert(ident.to_string(), variants);
         ident
     }
 }

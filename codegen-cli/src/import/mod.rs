@@ -17,7 +17,7 @@ use tool_runtime::read::{self, Definition};
 pub fn run(file: &Path, out: Option<&Path>) -> Result<Outcome, Failure> {
     let (input, stem) = files::load_json(file)?;
     let imported = generate(&read::definitions(&input, &stem)?)?;
-    for warning in &imported.left_out {
+    for warning in imported.undescribed.iter().chain(&imported.left_out) {
         output::warning(warning);
     }
     for refusal in &imported.refusals {
@@ -48,6 +48,8 @@ pub struct Imported {
     pub code: Option<String>,
     /// Why the others cannot be, each naming the tool and where in the input.
     pub refusals: Vec<String>,
+    /// Per imported tool without a description, that it has none.
+    pub undescribed: Vec<String>,
     /// Per imported tool, what its Rust leaves out, where the schema says something Rust cannot.
     pub left_out: Vec<String>,
 }
@@ -56,6 +58,7 @@ pub fn generate(tools: &[Definition]) -> Result<Imported, Failure> {
     let mut generator = Generator::default();
     let mut items = Vec::new();
     let mut refusals = Vec::new();
+    let mut undescribed = Vec::new();
     let mut left_out = Vec::new();
     let mut taken: HashMap<&str, &str> = HashMap::new();
     for tool in tools {
@@ -75,17 +78,18 @@ pub fn generate(tools: &[Definition]) -> Result<Imported, Failure> {
             Ok(imported) => {
                 taken.insert(&tool.name, &tool.at);
                 items.push(imported.code);
+                undescribed.extend(imported.undescribed);
                 left_out.extend(imported.left_out);
             }
             Err(refusal) => {
                 // What the refused tool's fields needed goes with it.
                 generator.items.truncate(support);
-                refusals.push(refusal);
+                refusals.push(refusal.to_string());
             }
         }
     }
     if items.is_empty() && !refusals.is_empty() {
-        return Ok(Imported { code: None, refusals, left_out });
+        return Ok(Imported { code: None, refusals, undescribed, left_out });
     }
     let support = &generator.items;
     let tokens = quote! {
@@ -100,7 +104,8 @@ pub fn generate(tools: &[Definition]) -> Result<Imported, Failure> {
     };
     let file: syn::File =
         syn::parse2(tokens).map_err(|err| Failure(format!("generated code does not parse: {err}")))?;
-    Ok(Imported { code: Some(attributes_for_refused_docs(prettyplease::unparse(&file))), refusals, left_out })
+    let code = Some(attributes_for_refused_docs(prettyplease::unparse(&file)));
+    Ok(Imported { code, refusals, undescribed, left_out })
 }
 
 /// What the compiler refuses in a comment: the characters that change the direction text is shown

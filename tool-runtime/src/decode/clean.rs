@@ -1,0 +1,109 @@
+//! Cleaning a call before serde reads it: strict mode's `null` for an absent optional field
+//! removed (serde then applies the default), and a tagged union's fields that belong to another
+//! variant refused.
+
+use serde_json::{Map, Value};
+
+use crate::ArgumentProblem;
+use crate::passes::nullable::is_nullable;
+use crate::passes::refs::resolve;
+use crate::passes::union::tagged_union;
+
+pub(super) fn clean(value: &mut Value, schema: &Value, root: &Value, at: &str, problems: &mut Vec<ArgumentProblem>) {
+    let schema = resolve(schema, root);
+    match value {
+        Value::Object(fields) => {
+            if let Some(union) = tagged_union(schema) {
+                let chosen = fields.get(&union.tag).and_then(Value::as_str);
+                if let Some(variant) = union.variants.iter().find(|variant| Some(variant.value.as_str()) == chosen) {
+                    let mut foreign = Vec::new();
+                    fields.retain(|name, field| {
+                        if *name == union.tag || variant.properties.contains_key(name) {
+                            return true;
+                        }
+                        if !field.is_null() {
+                            foreign.push(name.clone());
+                        }
+                        false
+                    });
+                    for name in foreign {
+                        let users: Vec<&str> = union
+                            .variants
+                            .iter()
+                            .filter(|other| other.properties.contains_key(&name))
+                            .map(|other| other.value.as_str())
+                            .collect();
+                        let message = if users.is_empty() {
+                            format!("unknown field `{name}` for `{}` = `{}`", union.tag, variant.value)
+                        } else {
+                            format!(
+                                "`{name}` does not apply when `{}` is `{}` (it is for: {}); send null or leave it out",
+                                union.tag,
+                                variant.value,
+                                users.join(", ")
+                            )
+                        };
+                        problems.push(ArgumentProblem::new(format!("{at}/{name}"), message));
+                    }
+                    let object = variant_schema(variant, &union.tag);
+                    clean_object(fields, &object, root, at, problems);
+                }
+                return;
+            }
+            if schema.get("properties").is_some() {
+                clean_object(fields, schema, root, at, problems);
+            } else if let Some(branch) = object_branch(schema, root) {
+                clean_object(fields, branch, root, at, problems);
+            }
+        }
+        Value::Array(items) => {
+            let item_schema = resolve(schema, root)
+                .get("items")
+                .or_else(|| object_branch(schema, root).and_then(|branch| branch.get("items")));
+            if let Some(item_schema) = item_schema {
+                for (index, item) in items.iter_mut().enumerate() {
+                    clean(item, item_schema, root, &format!("{at}/{index}"), problems);
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+fn variant_schema(variant: &crate::passes::union::Variant, tag: &str) -> Value {
+    let mut object = Map::new();
+    let fields = variant.fields(tag).map(|(name, field)| (name.clone(), field.clone())).collect();
+    object.insert("properties".to_owned(), Value::Object(fields));
+    object.insert("required".to_owned(), variant.required.iter().cloned().map(Value::String).collect());
+    Value::Object(object)
+}
+
+/// The one branch of an `anyOf`/`oneOf` (such as `Option<Struct>`'s) that describes objects.
+fn object_branch<'a>(schema: &'a Value, root: &'a Value) -> Option<&'a Value> {
+    let branches = schema.get("anyOf").or_else(|| schema.get("oneOf"))?.as_array()?;
+    let mut objects =
+        branches.iter().map(|branch| resolve(branch, root)).filter(|branch| branch.get("properties").is_some());
+    let first = objects.next()?;
+    objects.next().is_none().then_some(first)
+}
+
+fn clean_object(
+    fields: &mut Map<String, Value>,
+    schema: &Value,
+    root: &Value,
+    at: &str,
+    problems: &mut Vec<ArgumentProblem>,
+) {
+    let Some(properties) = schema.get("properties").and_then(Value::as_object) else { return };
+    let required = |name: &str| {
+        schema.get("required").and_then(Value::as_array).is_some_and(|required| required.iter().any(|r| r == name))
+    };
+    fields.retain(|name, field| {
+        !(field.is_null() && !required(name) && properties.get(name).is_some_and(|p| !is_nullable(resolve(p, root))))
+    });
+    for (name, field) in fields.iter_mut() {
+        if let Some(property) = properties.get(name) {
+            clean(field, property, root, &format!("{at}/{name}"), problems);
+        }
+    }
+}

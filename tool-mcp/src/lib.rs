@@ -37,6 +37,13 @@
 //! a toolbox of its tools: read and checked as any definition arriving as JSON, lowered for every
 //! provider, each call checked here before it is forwarded. Combined with other toolboxes and
 //! served again with [`McpServer`], it makes toolc an aggregator of servers.
+//!
+//! ## Guides
+//!
+//! `guide::serving` (a toolbox as an MCP server over stdio or streamable HTTP; feature `server`),
+//! `guide::safety` (what the HTTP server refuses by default and how to open it up, bearer tokens and
+//! JWTs; feature `server`, its JWT example `jwt`) and `guide::client` (an MCP server's tools as a toolbox, aggregated and served
+//! again; features `client` and `server`).
 
 #![warn(missing_docs)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
@@ -60,3 +67,19 @@ pub use server::{HttpOptions, HttpServer, McpServer, StaticToken, TokenRefused, 
 #[cfg(all(doctest, feature = "server", feature = "client", feature = "jwt"))]
 #[doc = include_str!("../../README.md")]
 pub struct ReadmeQuickStart;
+
+/// Guides: one topic a page, the examples compiled and run as doctests. Their text is in the crate's
+/// `docs/` folder; each page is there with the features its examples need.
+pub mod guide {
+    #[cfg(feature = "server")]
+    #[doc = include_str!("../docs/serving.md")]
+    pub mod serving {}
+
+    #[cfg(feature = "server")]
+    #[doc = include_str!("../docs/safety.md")]
+    pub mod safety {}
+
+    #[cfg(all(feature = "client", feature = "server"))]
+    #[doc = include_str!("../docs/client.md")]
+    pub mod client {}
+}

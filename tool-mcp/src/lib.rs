@@ -62,12 +62,6 @@ pub use server::JwtValidator;
 #[cfg(feature = "server")]
 pub use server::{HttpOptions, HttpServer, McpServer, StaticToken, TokenRefused, TokenValidator, Visible};
 
-/// The README's examples, compiled and run as a doctest so they cannot drift from the API. They
-/// need every feature (`server`, `client`, `jwt`), which the workspace's test run turns on.
-#[cfg(all(doctest, feature = "server", feature = "client", feature = "jwt"))]
-#[doc = include_str!("../../README.md")]
-pub struct ReadmeQuickStart;
-
 /// Guides: one topic a page, the examples compiled and run as doctests. Their text is in the crate's
 /// `docs/` folder; each page is there with the features its examples need.
 pub mod guide {

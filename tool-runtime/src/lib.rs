@@ -139,3 +139,8 @@ pub use toolbox::{ParsedCall, ToolList, ToolSet, Toolbox};
 #[doc(hidden)]
 #[path = "private.rs"]
 pub mod __private;
+
+/// The README's example, compiled and run as a doctest so it cannot drift from the API.
+#[cfg(doctest)]
+#[doc = include_str!("../../README.md")]
+pub struct ReadmeQuickStart;

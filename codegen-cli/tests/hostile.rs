@@ -9,7 +9,7 @@
 //! - `import` either writes Rust that compiles (a sample is built as one crate) or refuses, naming
 //!   the reason.
 //!
-//! The suite runs 2,000 cases. The long run, whose last result the README records:
+//! The suite runs 2,000 cases. The long run, whose last result CONTRIBUTING.md records:
 //! `TOOLC_FUZZ_CASES=100000 cargo test --release -p codegen-cli --test hostile`
 
 use std::fs::File;

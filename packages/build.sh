@@ -31,7 +31,7 @@ for tool in "${tools[@]}"; do
 done
 case "$(uname -s)-$(uname -m)" in
     Linux-x86_64) platform=linux-x64-gnu ;;
-    *) echo "build.sh: this script names its outputs for Linux x86-64; see the README for other platforms" >&2; exit 1 ;;
+    *) echo "build.sh: this script names its outputs for Linux x86-64; see packages/node/README.md and packages/python/README.md for other platforms" >&2; exit 1 ;;
 esac
 
 metadata="$(cd "$root" && cargo metadata --no-deps --format-version 1)"
@@ -55,6 +55,8 @@ stage="$out/npm/toolc"
 rm -rf "$out/npm"
 mkdir -p "$stage/native"
 cp -r "$here/node/npm/." "$stage/"
+# What npm shows on the package's page (npm packs a README whatever `files` says).
+cp "$here/node/README.md" "$stage/"
 cp "$addon" "$stage/native/toolc.$platform.node"
 cp "$binary" "$stage/native/toolc-$platform"
 # A release package carries no symbol tables (a third of the size).

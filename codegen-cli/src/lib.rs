@@ -4,8 +4,8 @@
 //! does to one document of tool definitions, in memory ([`lower`]), for build scripts and other
 //! tools that lower hand-written definitions without files.
 //!
-//! Exit codes: 0 all is well; 1 problems found (stale files, render errors, lint warnings denied,
-//! a schema that cannot be lowered, definitions that differ from their lock); 2 usage or build errors.
+//! The guide to the command follows; its text is `docs/command.md`, its Rust example a doctest.
+#![doc = include_str!("../docs/command.md")]
 
 mod export;
 mod files;

@@ -11,7 +11,7 @@
 //!
 //! The suite runs 2,000 cases, the same on every run: they are drawn from a fixed seed, so a clean
 //! clone's `cargo test` passes or fails the same way each time. The long run, whose last result
-//! the README records, draws fresh cases:
+//! CONTRIBUTING.md records, draws fresh cases:
 //! `TOOLC_FUZZ_CASES=100000 TOOLC_FUZZ_SEED=random cargo test --release -p codegen-cli --test hostile -- --nocapture`
 //!
 //! Every run prints its seed (a failure repeats it); `TOOLC_FUZZ_SEED=<seed>`, with the same

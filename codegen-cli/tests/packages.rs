@@ -116,9 +116,13 @@ fn the_npm_package_installed_in_a_fresh_project_passes_its_tests() {
     assert!(said.contains("toolc-corpus: "), "the corpus comparison ran:\n{said}");
     println!("{}", said.lines().filter(|line| line.contains("toolc-corpus: ")).collect::<Vec<_>>().join("\n"));
 
-    // The README's example, type-checked against the package's `index.d.ts` and the MCP TypeScript
+    // The package's README, what npm shows (`packages/node/README.md`), read from the installed
+    // package: its example type-checked against the package's `index.d.ts` and the MCP TypeScript
     // SDK's own types.
-    let readme = std::fs::read_to_string(workspace().join("README.md")).unwrap();
+    let readme = std::fs::read_to_string(project.join("node_modules/toolc/README.md"))
+        .expect("the npm package carries its README");
+    let ours = std::fs::read_to_string(workspace().join("packages/node/README.md")).unwrap();
+    assert_eq!(readme, ours, "the npm package's README is packages/node/README.md");
     std::fs::write(project.join("readme.ts"), block_after(&readme, "<!-- tested: npm package -->")).unwrap();
     run(
         Command::new(conformance.join("node_modules/.bin/tsc"))
@@ -135,13 +139,13 @@ fn the_npm_package_installed_in_a_fresh_project_passes_its_tests() {
                 "readme.ts",
             ])
             .current_dir(&project),
-        "tsc on the README's example",
+        "tsc on the npm package README's example",
     );
 }
 
 /// The first code block after `marker` in `text`.
 fn block_after(text: &str, marker: &str) -> String {
-    let after = &text[text.find(marker).unwrap_or_else(|| panic!("{marker} in the README"))..];
+    let after = &text[text.find(marker).unwrap_or_else(|| panic!("{marker} in the package's README"))..];
     let body = &after[after.find("```").unwrap()..];
     let body = &body[body.find('\n').unwrap() + 1..];
     body[..body.find("```").unwrap()].to_owned()
@@ -181,12 +185,25 @@ fn the_python_wheel_installed_in_a_fresh_virtual_environment_passes_its_tests() 
     assert!(said.contains("toolc-mcp: "), "the MCP servers' tools were listed and lowered:\n{said}");
     println!("{}", said.lines().filter(|line| line.contains("toolc-corpus: ")).collect::<Vec<_>>().join("\n"));
 
-    // The README's example, run: it prints what the README says it prints.
-    let readme = std::fs::read_to_string(workspace().join("README.md")).unwrap();
-    let example = &readme[readme.find("<!-- tested: python package -->").expect("the Python example in the README")..];
+    // The package's README, what PyPI shows (`packages/python/README.md`, which the wheel's METADATA
+    // carries), read from the installed package; its example run: it prints what the README says.
+    let metadata = run(
+        Command::new(&python)
+            .args([
+                "-c",
+                "import importlib.metadata, sys; \
+                 sys.stdout.buffer.write(importlib.metadata.distribution('toolc').read_text('METADATA').encode())",
+            ])
+            .current_dir(&project),
+        "reading the installed package's METADATA",
+    );
+    let ours = std::fs::read_to_string(workspace().join("packages/python/README.md")).unwrap();
+    assert!(metadata.contains(ours.trim_end()), "the wheel's METADATA carries packages/python/README.md:\n{metadata}");
+    let example = &metadata
+        [metadata.find("<!-- tested: python package -->").expect("the Python example in the package's README")..];
     std::fs::write(project.join("readme.py"), block_after(example, "```python")).unwrap();
-    let printed = run(Command::new(&python).arg("readme.py").current_dir(&project), "the README's example");
-    assert_eq!(printed, block_after(example, "\nprints\n"), "what the README's example prints");
+    let printed = run(Command::new(&python).arg("readme.py").current_dir(&project), "the package README's example");
+    assert_eq!(printed, block_after(example, "\nprints\n"), "what the package README's example prints");
 }
 
 /// The pinned test requirements' wheels, downloaded once (again when the pins change).

@@ -4,8 +4,8 @@
 //! value or an error — no panic escapes. The roads that must agree do: text and tree,
 //! text and object, a combination and its members.
 //!
-//! The suite runs a fast slice (2,000 cases a property). The long run, whose last result the README
-//! records:
+//! The suite runs a fast slice (2,000 cases a property). The long run, whose last result
+//! CONTRIBUTING.md records:
 //! `TOOLC_FUZZ_CASES=1000000 cargo test --release -p toolc-tests --test fuzz`
 
 #[allow(dead_code)] // the fixtures' own tests use the rest

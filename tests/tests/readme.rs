@@ -1,12 +1,16 @@
-//! The README's Python and TypeScript snippets, run as written: Python with the pinned SDKs'
+//! The Python and TypeScript snippets of the `toolc` command's guide (`codegen-cli/docs/command.md`,
+//! "Using the definitions from Python or TypeScript"), run as written: Python with the pinned SDKs'
 //! interpreter, TypeScript type-checked by `tsc` against openai-node's own types and then run.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+/// The guide whose snippets these are.
+const GUIDE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../codegen-cli/docs/command.md");
+
 fn snippet(marker: &str) -> String {
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../README.md")).unwrap();
-    let after = &readme[readme.find(marker).unwrap_or_else(|| panic!("{marker} in the README"))..];
+    let guide = std::fs::read_to_string(GUIDE).unwrap();
+    let after = &guide[guide.find(marker).unwrap_or_else(|| panic!("{marker} in {GUIDE}"))..];
     let start = after.find("```").unwrap();
     let body = &after[start..];
     let body = &body[body.find('\n').unwrap() + 1..];
@@ -39,9 +43,10 @@ fn the_python_snippet_loads_the_tools() {
     let (root, work) = setup();
     let code = snippet("<!-- tested: python -->")
         + "\nassert all(\"input_schema\" in tool for tool in tools)\nprint(len(tools))\n";
-    let script = work.join("readme_snippet.py");
+    let script = work.join("guide_snippet.py");
     std::fs::write(&script, code).unwrap();
-    let out = run(Command::new(work.join("venv/bin/python")).arg(&script).current_dir(&root), "the Python snippet");
+    let out =
+        run(Command::new(work.join("venv/bin/python")).arg(&script).current_dir(&root), "the guide's Python snippet");
     assert_eq!(out.trim(), tool_count("schemas/roo-tools/anthropic.json").to_string());
 }
 
@@ -50,7 +55,7 @@ fn the_typescript_snippet_type_checks_against_the_sdk_and_runs() {
     let (root, work) = setup();
     let code = snippet("<!-- tested: typescript -->")
         + "\nconsole.log(tools.filter((tool) => tool.type === \"function\").length);\n";
-    std::fs::write(work.join("readme_snippet.ts"), code).unwrap();
+    std::fs::write(work.join("guide_snippet.ts"), code).unwrap();
     run(
         Command::new(work.join("node_modules/.bin/tsc"))
             .args([
@@ -64,12 +69,12 @@ fn the_typescript_snippet_type_checks_against_the_sdk_and_runs() {
                 "node",
                 "--outDir",
                 "ts-out",
-                "readme_snippet.ts",
+                "guide_snippet.ts",
             ])
             .current_dir(&work),
-        "tsc on the TypeScript snippet",
+        "tsc on the guide's TypeScript snippet",
     );
     let out =
-        run(Command::new("node").arg(work.join("ts-out/readme_snippet.js")).current_dir(&root), "the compiled snippet");
+        run(Command::new("node").arg(work.join("ts-out/guide_snippet.js")).current_dir(&root), "the compiled snippet");
     assert_eq!(out.trim(), tool_count("schemas/roo-tools/openai.json").to_string());
 }

@@ -3,7 +3,7 @@
 //!
 //! ## Serving
 //!
-//! [`McpServer`] is an rmcp [`ServerHandler`](rmcp::ServerHandler): `tools/list` is the toolbox's MCP rendering, the
+//! [`McpServer`] is an rmcp [`ServerHandler`]: `tools/list` is the toolbox's MCP rendering, the
 //! same JSON `toolc export` writes; `tools/call` runs through toolc's own dispatch (the same
 //! decoding, limits and model-facing errors as [`Toolbox::handle`](tool_runtime::Toolbox::handle)). Arguments that do not fit and
 //! a tool's `Err` or panic are results with `isError: true`, which the model reads; an unknown tool
@@ -37,7 +37,20 @@
 //! a toolbox of its tools: read and checked as any definition arriving as JSON, lowered for every
 //! provider, each call checked here before it is forwarded. Combined with other toolboxes and
 //! served again with [`McpServer`], it makes toolc an aggregator of servers.
-
+//!
+//! ## Guides
+//!
+//! `guide::serving` (a toolbox as an MCP server over stdio or streamable HTTP; feature `server`),
+//! `guide::safety` (what the HTTP server refuses by default and how to open it up, bearer tokens and
+//! JWTs; feature `server`, its JWT example `jwt`) and `guide::client` (an MCP server's tools as a
+//! toolbox, aggregated and served again; features `client` and `server`).
+//!
+// The links above go to the items where the features give them, and to the section that describes
+// them otherwise, so the docs build with any features.
+#![cfg_attr(feature = "server", doc = "[`McpServer`]: McpServer\n\n[`ServerHandler`]: rmcp::ServerHandler")]
+#![cfg_attr(not(feature = "server"), doc = "[`McpServer`]: #serving\n\n[`ServerHandler`]: #serving")]
+#![cfg_attr(feature = "client", doc = "[`McpToolbox`]: McpToolbox")]
+#![cfg_attr(not(feature = "client"), doc = "[`McpToolbox`]: #tools-from-other-servers")]
 #![warn(missing_docs)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
@@ -55,8 +68,18 @@ pub use server::JwtValidator;
 #[cfg(feature = "server")]
 pub use server::{HttpOptions, HttpServer, McpServer, StaticToken, TokenRefused, TokenValidator, Visible};
 
-/// The README's examples, compiled and run as a doctest so they cannot drift from the API. They
-/// need every feature (`server`, `client`, `jwt`), which the workspace's test run turns on.
-#[cfg(all(doctest, feature = "server", feature = "client", feature = "jwt"))]
-#[doc = include_str!("../../README.md")]
-pub struct ReadmeQuickStart;
+/// Guides: one topic a page, the examples compiled and run as doctests. Their text is in the crate's
+/// `docs/` folder; each page is there with the features its examples need.
+pub mod guide {
+    #[cfg(feature = "server")]
+    #[doc = include_str!("../docs/serving.md")]
+    pub mod serving {}
+
+    #[cfg(feature = "server")]
+    #[doc = include_str!("../docs/safety.md")]
+    pub mod safety {}
+
+    #[cfg(all(feature = "client", feature = "server"))]
+    #[doc = include_str!("../docs/client.md")]
+    pub mod client {}
+}

@@ -60,6 +60,14 @@
 //! Definitions that arrive as JSON (an MCP server's `tools/list`, a configuration file, another
 //! provider's format) are read into [`ToolDef`]s by `read` (feature `read`): `ToolDef::from_json`.
 //! `ARCHITECTURE.md` in the repository maps the modules.
+//!
+//! # Guides
+//!
+//! A page a topic, each example in it compiled and run as a test: [`guide::tour`] (every provider,
+//! toolboxes combined and narrowed, tool choice, images), [`guide::streaming`] (a response dispatched
+//! as it streams in), [`guide::bedrock`] (Amazon Bedrock's Converse API), and, with the feature `read`,
+//! `guide::run_time_definitions` (definitions read from JSON, tools defined as data, pinned
+//! definitions). Serving over MCP, and an MCP server's tools as a toolbox, are the crate `tool-mcp`'s.
 
 #![warn(missing_docs)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
@@ -91,6 +99,23 @@ pub mod schema;
 mod tool;
 mod toolbox;
 
+/// Guides: one topic a page, the examples compiled and run as doctests. Their text is in the crate's
+/// `docs/` folder.
+pub mod guide {
+    #[doc = include_str!("../docs/tour.md")]
+    pub mod tour {}
+
+    #[doc = include_str!("../docs/streaming.md")]
+    pub mod streaming {}
+
+    #[doc = include_str!("../docs/bedrock.md")]
+    pub mod bedrock {}
+
+    #[cfg(feature = "read")]
+    #[doc = include_str!("../docs/run-time-definitions.md")]
+    pub mod run_time_definitions {}
+}
+
 pub use caller::Caller;
 pub use choice::{ChoiceError, ChoiceOptions, ToolChoice};
 pub use content::{ContentPart, Image, IntoContent, NoJson, ToolOutput};
@@ -114,3 +139,8 @@ pub use toolbox::{ParsedCall, ToolList, ToolSet, Toolbox};
 #[doc(hidden)]
 #[path = "private.rs"]
 pub mod __private;
+
+/// The README's example, compiled and run as a doctest so it cannot drift from the API.
+#[cfg(doctest)]
+#[doc = include_str!("../../README.md")]
+pub struct ReadmeQuickStart;

@@ -24,7 +24,10 @@ impl fmt::Display for TokenRefused {
 impl std::error::Error for TokenRefused {}
 
 /// Checks a bearer token and says who it belongs to. [`StaticToken`] and
-/// [`JwtValidator`](super::JwtValidator) are two; a closure
+// A link where the item exists; its name alone without `jwt`, so the docs build either way.
+#[cfg_attr(feature = "jwt", doc = " [`JwtValidator`](super::JwtValidator)")]
+#[cfg_attr(not(feature = "jwt"), doc = " `JwtValidator`")]
+/// (feature `jwt`) are two; a closure
 /// `Fn(&str) -> Result<Caller, TokenRefused>` is another, and an `async` check (a token
 /// introspection endpoint, a database) implements this trait.
 pub trait TokenValidator: Send + Sync + 'static {

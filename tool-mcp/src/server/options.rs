@@ -160,7 +160,10 @@ impl HttpOptions {
 
     /// Asks every HTTP request for a bearer token (`Authorization: Bearer …`) and checks it with
     /// `validator`: a [`StaticToken`](super::StaticToken), a
-    /// [`JwtValidator`](super::JwtValidator) (feature `jwt`), or one of your own. A request
+    // A link where the item exists; its name alone without `jwt`, so the docs build either way.
+    #[cfg_attr(feature = "jwt", doc = " [`JwtValidator`](super::JwtValidator)")]
+    #[cfg_attr(not(feature = "jwt"), doc = " `JwtValidator`")]
+    /// (feature `jwt`), or one of your own. A request
     /// without a good one gets 401 and a `WWW-Authenticate` header pointing at the server's
     /// Protected Resource Metadata (RFC 9728), which it serves.
     pub fn bearer(mut self, validator: impl TokenValidator) -> Self {

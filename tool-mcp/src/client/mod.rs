@@ -34,7 +34,7 @@ use tool_runtime::{CallContext, Target, ToolError, ToolList, ToolOutput, Toolbox
 /// - **Connecting**: a server started as a child process ([`McpToolbox::connect_stdio`]) or reached
 ///   over streamable HTTP ([`McpToolbox::connect_http`], with a bearer token in [`McpOptions`]) is
 ///   initialized at protocol 2025-11-25 and its tools listed to the last page. Each definition is
-///   read as any definition arriving as JSON ([`JsonTools`]): a definition that cannot be read is
+///   read as any definition arriving as JSON ([`JsonTools`](tool_runtime::JsonTools)): a definition that cannot be read is
 ///   left out and said so in [`McpToolbox::messages`].
 /// - **Rendering**: a tool a provider cannot take is left out of that provider's `tools`, with an
 ///   error message naming the server, the tool, the JSON path and the rule; the rest are rendered.

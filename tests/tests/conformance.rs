@@ -10,11 +10,13 @@
 //! The pinned packages are installed into the target directory on first run; when that cannot be
 //! done the test fails — it never skips.
 
-#[allow(dead_code)] // the fixtures' own tests use the rest
-#[path = "support/streams.rs"]
-mod streams;
-#[path = "support/weather.rs"]
-mod weather;
+/// What this binary shares with the suite, and only that: a tool any module linked here defines is
+/// one more tool `provider_sdks_accept_every_rendering` renders.
+mod support {
+    #[allow(dead_code)] // the fixtures' own tests use the rest
+    pub mod streams;
+    pub mod weather;
+}
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -29,6 +31,8 @@ use director as _;
 use roo_tools as _;
 use structured_output as _;
 use toolc_tests as _;
+
+use support::{streams, weather};
 
 fn run(command: &mut Command, what: &str) -> String {
     let output = command.output().unwrap_or_else(|err| panic!("cannot run {what}: {err}"));

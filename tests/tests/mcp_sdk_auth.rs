@@ -9,9 +9,6 @@
 //! client names (RFC 8707). The pinned SDK is installed into the target directory on first run;
 //! when that cannot be done the test fails — it never skips.
 
-#[path = "support/guarded.rs"]
-mod guarded;
-
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::{Arc, Mutex};
@@ -20,10 +17,11 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use axum::extract::State;
 use axum::routing::{get, post};
 use base64::Engine;
-use guarded::Guarded;
 use serde_json::{Value, json};
 use tool_mcp::jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, encode};
 use tool_mcp::{HttpOptions, JwtValidator, McpServer, Visible};
+
+use crate::support::guarded::Guarded;
 
 const SECRET: &[u8] = b"the authorization server's signing key, shared with the resource server";
 const CLIENT_ID: &str = "toolc-auth-test";

@@ -7,6 +7,7 @@
 mod support {
     pub mod guarded;
     pub mod http_wire;
+    pub mod pinned;
     pub mod raw_http;
     pub mod streams;
     pub mod weather;

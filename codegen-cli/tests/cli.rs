@@ -7,9 +7,7 @@ use std::process::{Command, Output};
 
 use serde_json::{Value, json};
 
-fn tmp() -> PathBuf {
-    PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
-}
+use crate::support::{tmp, workspace};
 
 fn toolc(args: &[&str], cwd: &Path) -> Output {
     Command::new(env!("CARGO_BIN_EXE_toolc"))
@@ -30,7 +28,7 @@ fn fixture(name: &str, files: &[(&str, &str)]) -> PathBuf {
     let dir = tmp().join("fixtures").join(name);
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(dir.join("src")).unwrap();
-    let workspace = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
+    let workspace = workspace();
     let manifest = format!(
         "[package]\nname = \"{name}\"\nversion = \"0.1.0\"\nedition = \"2021\"\npublish = false\n\n[workspace]\n\n\
          [dependencies]\ntool-runtime = {{ path = {:?} }}\nserde = {{ version = \"1\", features = [\"derive\"] }}\n\

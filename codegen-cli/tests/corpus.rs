@@ -21,9 +21,8 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use serde_json::{Value, json};
-use support::{VARIANTS, collect, conformance, corpus, run, tmp, workspace};
 
-mod support;
+use crate::support::{self, VARIANTS, collect, conformance, corpus, run, tmp, workspace};
 
 /// Writes every definition of the corpus into a file of its own under `split`, in the shape its
 /// source file has (an MCP tool as `{"tools": [tool]}`), and gives how many there are per source.

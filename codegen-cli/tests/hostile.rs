@@ -27,6 +27,10 @@ use proptest::prelude::*;
 use proptest::sample::Index;
 use proptest::test_runner::{Config, RngAlgorithm, TestCaseError, TestRng, TestRunner};
 use serde_json::{Map, Value, json};
+use support::{conformance, run, workspace};
+
+#[allow(dead_code)] // the corpus tests' helpers, of which this uses some
+mod support;
 
 const TARGETS: [&str; 6] = ["openai", "openai-responses", "anthropic", "gemini", "mcp", "json-schema"];
 /// Long enough for a debug build on a loaded machine; a hang is far beyond it.
@@ -64,10 +68,6 @@ fn runner(seed: u64, cases: u32) -> TestRunner {
     key[..8].copy_from_slice(&seed.to_le_bytes());
     let config = Config { cases, failure_persistence: None, ..Config::default() };
     TestRunner::new_with_rng(config, TestRng::from_seed(RngAlgorithm::ChaCha, &key))
-}
-
-fn workspace() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap()
 }
 
 /// Every JSON file of the definitions this repository holds, in a stable order.
@@ -498,24 +498,11 @@ fn run_case(input: &Value, subcommand: Subcommand, work: &Path, kept: &Mutex<Kep
 
 /// The SDK checks of the conformance test, over every output `lower` wrote.
 fn check_with_the_sdks(lowered: &Path) {
-    let conformance = workspace().join("tests/conformance");
-    let sdks = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("conformance");
-    let run = |command: &mut Command, what: &str| {
-        let output = command.output().unwrap_or_else(|err| panic!("cannot run {what}: {err}"));
-        let text = format!("{}{}", String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr));
-        assert!(
-            output.status.success(),
-            "{what} rejected outputs of `toolc lower` (inputs in {}):\n{text}",
-            lowered.display()
-        );
-        text
-    };
-    run(Command::new("bash").arg(conformance.join("setup.sh")).arg(&sdks), "installing the provider SDKs");
-    run(
-        Command::new(sdks.join("venv/bin/python")).arg(conformance.join("check.py")).arg(lowered),
-        "the Python SDK checks",
-    );
-    run(Command::new("node").arg("check.mjs").arg(lowered).current_dir(&sdks), "the TypeScript SDK checks");
+    let sdks = conformance();
+    let check = workspace().join("tests/conformance/check.py");
+    let what = |checks: &str| format!("{checks} of the outputs of `toolc lower` (inputs in {})", lowered.display());
+    run(Command::new(sdks.join("venv/bin/python")).arg(check).arg(lowered), &what("the Python SDK checks"));
+    run(Command::new("node").arg("check.mjs").arg(lowered).current_dir(&sdks), &what("the TypeScript SDK checks"));
 }
 
 /// Builds the imported code of the sample as one crate: each import a module.

@@ -7,6 +7,8 @@ use std::process::{Command, Output, Stdio};
 
 use serde_json::Value;
 
+use crate::support::conformance;
+
 /// A fresh folder with the two servers' fixture files, `github.json` (an MCP `tools/list` JSON-RPC
 /// response) and `files.json` (Anthropic definitions).
 fn project(name: &str) -> PathBuf {
@@ -263,18 +265,9 @@ fn a_missing_or_edited_lock_and_bad_arguments_are_refused() {
     assert_eq!((code, said.as_str()), (2, "error: server `s`: two tools are named `a` (at index 0 and 1)\n"));
 }
 
-/// The pinned MCP reference servers, installed once into the target folder; the folder.
-fn reference_servers() -> PathBuf {
-    let conformance = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/conformance");
-    let sdks = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("conformance");
-    let output = Command::new("bash").arg(conformance.join("setup.sh")).arg(&sdks).output().unwrap();
-    assert!(output.status.success(), "installing the pinned packages: {}", String::from_utf8_lossy(&output.stderr));
-    sdks
-}
-
 #[test]
 fn live_servers_of_a_client_configuration_are_listed_and_pinned() {
-    let sdks = reference_servers();
+    let sdks = conformance();
     let dir = project("servers");
     std::fs::create_dir(dir.join("root")).unwrap();
     let bin = sdks.join("node_modules/.bin");

@@ -4,9 +4,6 @@
 //! service's own model checks every rendering, choice and reply in `conformance.rs`; real recorded
 //! streams are read at every split there and in `stream_fixtures.rs`.)
 
-#[path = "support/weather.rs"]
-mod weather;
-
 use std::future::IntoFuture;
 
 use pollster::block_on;
@@ -15,7 +12,8 @@ use tool_runtime::dispatch::{CallStream, Streamed};
 use tool_runtime::{
     ChoiceError, DispatchOptions, RenderOptions, Target, ToolCall, ToolChoice, ToolDef, Toolbox, render_tools,
 };
-use weather::Weather;
+
+use crate::support::weather::Weather;
 
 fn def(name: &str, description: &str, schema: Value) -> ToolDef {
     ToolDef::new(name.to_owned(), description.to_owned(), schema)

@@ -146,7 +146,9 @@ fn a_shared_name_the_compiler_cannot_see_is_refused_naming_both_members() {
     }
     let text = err.to_string();
     assert!(
-        text.starts_with("members 0 (`compose::Notes`) and 1 (`compose::Calculator`) both have a tool named `add`"),
+        text.starts_with(
+            "members 0 (`suite::compose::Notes`) and 1 (`suite::compose::Calculator`) both have a tool named `add`"
+        ),
         "{text}"
     );
     assert!(text.contains(".prefixed("), "{text}");

@@ -10,11 +10,14 @@
 //! The pinned packages are installed into the target directory on first run; when that cannot be
 //! done the test fails — it never skips.
 
-#[allow(dead_code)] // the fixtures' own tests use the rest
-#[path = "support/streams.rs"]
-mod streams;
-#[path = "support/weather.rs"]
-mod weather;
+/// What this binary shares with the suite, and only that: a tool any module linked here defines is
+/// one more tool `provider_sdks_accept_every_rendering` renders.
+mod support {
+    pub mod pinned;
+    #[allow(dead_code)] // the fixtures' own tests use the rest
+    pub mod streams;
+    pub mod weather;
+}
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -30,25 +33,13 @@ use roo_tools as _;
 use structured_output as _;
 use toolc_tests as _;
 
-fn run(command: &mut Command, what: &str) -> String {
-    let output = command.output().unwrap_or_else(|err| panic!("cannot run {what}: {err}"));
-    let text = format!("{}{}", String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr));
-    assert!(output.status.success(), "{what} failed:\n{text}");
-    text
-}
-
-/// Installs the pinned SDKs (once) and gives the scripts' folder and the folder they are installed in.
-fn sdks() -> (PathBuf, PathBuf) {
-    let here = Path::new(env!("CARGO_MANIFEST_DIR")).join("conformance");
-    let work = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("conformance");
-    run(Command::new("bash").arg(here.join("setup.sh")).arg(&work), "installing the provider SDKs");
-    (here, work)
-}
+use support::pinned::{installed, run};
+use support::{streams, weather};
 
 /// Runs the Python check `script` over `cases` (written to `<name>.json`): every one of its
 /// `passes` checks must pass.
 fn check_cases(script: &str, name: &str, cases: &[serde_json::Value], passes: usize) {
-    let (here, work) = sdks();
+    let (here, work) = installed();
     let file = work.join(format!("{name}.json"));
     std::fs::write(&file, serde_json::to_string_pretty(cases).unwrap()).unwrap();
     let python = run(Command::new(work.join("venv/bin/python")).arg(here.join(script)).arg(&file), script);
@@ -58,7 +49,7 @@ fn check_cases(script: &str, name: &str, cases: &[serde_json::Value], passes: us
 
 #[test]
 fn provider_sdks_accept_every_rendering() {
-    let (here, work) = sdks();
+    let (here, work) = installed();
 
     let renderings = work.join("renderings");
     let _ = std::fs::remove_dir_all(&renderings);
@@ -345,7 +336,7 @@ fn provider_sdks_accept_every_reply_with_images() {
 /// and the reply is one botocore's model of the service accepts and its serializer writes alike.
 #[test]
 fn a_recorded_converse_response_dispatches_and_botocore_takes_the_reply() {
-    let (_, work) = sdks();
+    let (_, work) = installed();
     let response =
         std::fs::read_to_string(work.join("recorded-streams/bedrock/langchain-agent-loop-response.json")).unwrap();
     let exchange =
@@ -382,7 +373,7 @@ fn calls_of(target: Target, exchange: &Exchange) -> Vec<(Option<String>, String,
 
 #[test]
 fn provider_sdks_assemble_the_same_calls_from_every_stream() {
-    let (here, work) = sdks();
+    let (here, work) = installed();
     let ours = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/streams");
     let servers = ours.join("servers");
     let recorded = work.join("recorded-streams");

@@ -4,15 +4,9 @@
 //! value or an error — no panic escapes. The roads that must agree do: text and tree,
 //! text and object, a combination and its members.
 //!
-//! The suite runs a fast slice (2,000 cases a property). The long run, whose last result
-//! CONTRIBUTING.md records:
-//! `TOOLC_FUZZ_CASES=1000000 cargo test --release -p toolc-tests --test fuzz`
-
-#[allow(dead_code)] // the fixtures' own tests use the rest
-#[path = "support/streams.rs"]
-mod streams;
-#[path = "support/weather.rs"]
-mod weather;
+//! The suite runs a fast slice (2,000 cases a property). The long run, whose last result CONTRIBUTING.md
+//! records:
+//! `TOOLC_FUZZ_CASES=1000000 cargo test --release -p toolc-tests --test suite -- fuzz:: --skip mcp_http_fuzz`
 
 use std::future::IntoFuture;
 use std::panic::{AssertUnwindSafe, catch_unwind};
@@ -26,6 +20,8 @@ use tool_runtime::{
 use toolc_tests::browser::Browser;
 use toolc_tests::nodes::{BrowserAction, Node, NodeOp, Position};
 use toolc_tests::probe::ScheduleJob;
+
+use crate::support::{streams, weather};
 
 fn cases() -> u32 {
     std::env::var("TOOLC_FUZZ_CASES").ok().and_then(|n| n.parse().ok()).unwrap_or(2000)

@@ -1,6 +1,6 @@
 //! The definitions `#[tool]` generates for the representative tool set, compared with golden files
 //! that were read and judged by hand. After an intended change, regenerate them with
-//! `TOOLC_BLESS=1 cargo test -p toolc-tests --test golden` (files in `golden/definitions/`) and read the diff before committing.
+//! `TOOLC_BLESS=1 cargo test -p toolc-tests --test tool_set golden::` (files in `golden/definitions/`) and read the diff before committing.
 
 use std::path::PathBuf;
 

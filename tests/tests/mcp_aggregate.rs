@@ -3,11 +3,12 @@
 //! toolbox, served again with `McpServer` over streamable HTTP, and driven with the MCP Python SDK's
 //! own client (`tests/conformance/mcp_aggregate.py`).
 
-use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use tool_mcp::{McpServer, McpToolbox};
 use tool_runtime::{Combine, Toolbox, toolbox};
+
+use crate::support::pinned::{installed, run};
 
 struct Notes;
 
@@ -23,18 +24,9 @@ impl Notes {
     }
 }
 
-fn run(command: &mut Command, what: &str) -> String {
-    let output = command.output().unwrap_or_else(|err| panic!("cannot run {what}: {err}"));
-    let text = format!("{}{}", String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr));
-    assert!(output.status.success(), "{what} failed:\n{text}");
-    text
-}
-
 #[test]
 fn local_tools_and_two_servers_served_as_one_to_the_python_sdk_client() {
-    let here = Path::new(env!("CARGO_MANIFEST_DIR")).join("conformance");
-    let work = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("conformance");
-    run(Command::new("bash").arg(here.join("setup.sh")).arg(&work), "installing the pinned packages");
+    let (here, work) = installed();
     let scratch = tempfile::tempdir().unwrap();
     let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build().unwrap();
     let (url, expected) = runtime.block_on(async {

@@ -19,10 +19,7 @@
 //! - a request from a foreign `Host` or `Origin`, or without a `Host`, is never served (no 2xx).
 //!
 //! The suite runs 1,000 cases; `TOOLC_FUZZ_CASES` sets how many, for a long run:
-//! `TOOLC_FUZZ_CASES=100000 cargo test --release -p toolc-tests --test mcp_http_fuzz`
-
-#[path = "support/http_wire.rs"]
-mod http_wire;
+//! `TOOLC_FUZZ_CASES=100000 cargo test --release -p toolc-tests --test suite mcp_http_fuzz::`
 
 use std::cell::{Cell, RefCell};
 use std::collections::{BTreeMap, VecDeque};
@@ -30,12 +27,13 @@ use std::fmt;
 use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 
-use http_wire::{RawRequest, RawResponse, send, sse_data};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestCaseError, TestRunner};
 use serde_json::{Value, json};
 use tool_mcp::McpServer;
 use tool_runtime::{CallContext, toolbox};
+
+use crate::support::http_wire::{RawRequest, RawResponse, send, sse_data};
 
 /// How long any answer may take.
 const ANSWER_WITHIN: Duration = Duration::from_secs(5);

@@ -4,22 +4,18 @@
 //! calls or sessions than allowed, a call past its time, a client that goes away mid-call. Each is
 //! refused as it should be, and the server goes on answering others.
 
-#[path = "support/guarded.rs"]
-mod guarded;
-#[path = "support/raw_http.rs"]
-mod raw_http;
-
 use std::net::SocketAddr;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
-use guarded::Guarded;
-use raw_http::{Reply, call, head, open_session, post, send, session_headers};
 use serde_json::{Value, json};
 use tokio::io::AsyncWriteExt;
 use tokio::net::TcpStream;
 use tool_mcp::jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, encode};
 use tool_mcp::{HttpOptions, HttpServer, JwtValidator, McpServer, StaticToken, Visible};
 use tool_runtime::Caller;
+
+use crate::support::guarded::Guarded;
+use crate::support::raw_http::{self, Reply, call, head, open_session, post, send, session_headers};
 
 async fn serve(tools: Guarded, options: HttpOptions) -> HttpServer {
     McpServer::new(tools).unwrap().with(options).serve_http("127.0.0.1:0").await.unwrap()

@@ -9,10 +9,6 @@
 //! client names (RFC 8707). The pinned SDK is installed into the target directory on first run;
 //! when that cannot be done the test fails — it never skips.
 
-#[path = "support/guarded.rs"]
-mod guarded;
-
-use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::{Arc, Mutex};
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -20,10 +16,12 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use axum::extract::State;
 use axum::routing::{get, post};
 use base64::Engine;
-use guarded::Guarded;
 use serde_json::{Value, json};
 use tool_mcp::jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, encode};
 use tool_mcp::{HttpOptions, JwtValidator, McpServer, Visible};
+
+use crate::support::guarded::Guarded;
+use crate::support::pinned::installed;
 
 const SECRET: &[u8] = b"the authorization server's signing key, shared with the resource server";
 const CLIENT_ID: &str = "toolc-auth-test";
@@ -105,18 +103,9 @@ fn decode(text: &str) -> String {
     String::from_utf8_lossy(&out).into_owned()
 }
 
-fn run(command: &mut Command, what: &str) -> String {
-    let output = command.output().unwrap_or_else(|err| panic!("cannot run {what}: {err}"));
-    let text = format!("{}{}", String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr));
-    assert!(output.status.success(), "{what} failed:\n{text}");
-    text
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_typescript_sdk_finds_the_authorization_server_through_the_metadata_and_connects() {
-    let repository = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    let sdks = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("conformance");
-    run(Command::new("bash").arg(repository.join("tests/conformance/setup.sh")).arg(&sdks), "installing the MCP SDKs");
+    let (here, sdks) = installed();
 
     let authority_listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let authority = Authority {
@@ -144,7 +133,7 @@ async fn the_typescript_sdk_finds_the_authorization_server_through_the_metadata_
         });
     let server = McpServer::new(Guarded::default()).unwrap().with(options).serve_http_on(listener).unwrap();
 
-    let script = repository.join("tests/conformance/mcp_auth.mjs");
+    let script = here.join("mcp_auth.mjs");
     let mut node = Command::new("node");
     node.arg(&script).args([&url, &authority.issuer, CLIENT_ID, CLIENT_SECRET]).current_dir(&sdks);
     let client = tokio::task::spawn_blocking(move || node.output());

@@ -4,7 +4,7 @@
 //! providers' own SDK code; called with good and bad arguments; progress, images, structured
 //! content, errors, timeouts and cancellation go through as a model's agent needs them.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -14,20 +14,7 @@ use tool_mcp::{McpOptions, McpToolbox};
 use tool_runtime::read::Message;
 use tool_runtime::{Arguments, CallContext, ContentPart, DispatchOptions, RenderOptions, Target, ToolError, Toolbox};
 
-fn run(command: &mut Command, what: &str) -> String {
-    let output = command.output().unwrap_or_else(|err| panic!("cannot run {what}: {err}"));
-    let text = format!("{}{}", String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr));
-    assert!(output.status.success(), "{what} failed:\n{text}");
-    text
-}
-
-/// Installs the pinned packages (once) and gives the scripts' folder and the install folder.
-fn installed() -> (PathBuf, PathBuf) {
-    let here = Path::new(env!("CARGO_MANIFEST_DIR")).join("conformance");
-    let work = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("conformance");
-    run(Command::new("bash").arg(here.join("setup.sh")).arg(&work), "installing the pinned packages");
-    (here, work)
-}
+use crate::support::pinned::{installed, run};
 
 fn server(work: &Path, name: &str) -> Command {
     Command::new(work.join("node_modules/.bin").join(format!("mcp-server-{name}")))

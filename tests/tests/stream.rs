@@ -3,9 +3,6 @@
 //! malformed one is an error naming the event. (The recorded and per-provider fixtures, every byte
 //! boundary and the SDKs' own accumulators are in `stream_fixtures.rs` and `conformance.rs`.)
 
-#[path = "support/weather.rs"]
-mod weather;
-
 use std::pin::Pin;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -17,7 +14,8 @@ use serde_json::{Value, json};
 use tool_runtime::dispatch::{CallStream, StreamEvent, Streamed};
 use tool_runtime::{DispatchError, DispatchOptions, Exchange, Target, ToolSet, Toolbox, toolbox};
 use toolc_tests::nodes::{DeleteNodes, NodeOp};
-use weather::Weather;
+
+use crate::support::weather::Weather;
 
 /// OpenAI chat chunks as server-sent events, each chunk's `choices[0]` given; `[DONE]` after when
 /// `done`.

@@ -3,11 +3,6 @@
 //! bytes arrive in — split at every byte boundary, and at random places into many pieces. (That the
 //! providers' own SDKs assemble the same calls from them is checked in `conformance.rs`.)
 
-#[path = "support/streams.rs"]
-mod streams;
-#[path = "support/weather.rs"]
-mod weather;
-
 use std::future::IntoFuture;
 use std::path::Path;
 
@@ -15,9 +10,10 @@ use futures_util::stream;
 use pollster::block_on;
 use proptest::prelude::*;
 use serde_json::{Value, json};
-use streams::{fixtures, read, server_fixtures};
 use tool_runtime::{DispatchOptions, Exchange, Target, ToolCall, Toolbox};
-use weather::Weather;
+
+use crate::support::streams::{self, fixtures, read, server_fixtures};
+use crate::support::weather::Weather;
 
 fn dispatch(target: Target, pieces: &[&[u8]]) -> Exchange {
     let source = stream::iter(pieces.iter().map(Ok::<_, std::io::Error>));

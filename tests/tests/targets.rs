@@ -1,6 +1,6 @@
 //! Every target's rendering of the representative tool set, compared with golden files that were
 //! read and judged by hand (`golden/targets/`). Regenerate with
-//! `TOOLC_BLESS=1 cargo test -p toolc-tests --test targets` and read the diff.
+//! `TOOLC_BLESS=1 cargo test -p toolc-tests --test tool_set targets::` and read the diff.
 
 use std::path::PathBuf;
 

@@ -1,4 +1,4 @@
-//! What the corpus tests share: where things are, running a command, fetching the corpus.
+//! What the tests share: where things are, running a command, the pinned SDKs, fetching the corpus.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

@@ -1,0 +1,37 @@
+//! The behaviour tests of toolc, one binary: each module a subject (`cargo test -p toolc-tests
+//! --test suite mcp_safety::` runs one). The tests that must run in a binary of their own are the
+//! other `[[test]]` targets of `tests/Cargo.toml`, each saying why.
+
+/// What the modules share: the pinned SDKs and servers, the stream fixtures, the tools the tests
+/// serve, and HTTP written by hand.
+mod support {
+    pub mod guarded;
+    pub mod http_wire;
+    pub mod pinned;
+    pub mod raw_http;
+    pub mod streams;
+    pub mod weather;
+}
+
+mod bedrock;
+mod compose;
+mod content;
+mod dispatch;
+mod dynamic;
+mod fuzz;
+mod handle;
+mod layering;
+mod mcp_aggregate;
+mod mcp_client;
+mod mcp_client_changes;
+mod mcp_http_fuzz;
+mod mcp_load;
+mod mcp_safety;
+mod mcp_sdk_auth;
+mod mcp_servers;
+mod panics;
+mod peer;
+mod semantics;
+mod stream;
+mod stream_fixtures;
+mod unexpressible;

@@ -6,7 +6,6 @@ use std::pin::pin;
 use std::sync::Arc;
 use std::time::Duration;
 
-use futures_util::StreamExt;
 use futures_util::future::{Either, select};
 use rmcp::model::{
     CallToolRequest, CallToolRequestParams, CancelledNotificationParam, ClientRequest, RequestId, ServerResult,
@@ -41,11 +40,12 @@ impl Inner {
             Err(err) => return Err(failed(self.stopped(&link, err).await)),
         };
         let mut cancel = CancelOnDrop { peer: Some(link.peer().clone()), id: handle.id.clone() };
-        let mut progress = link.progress().subscribe(handle.progress_token.clone()).await;
+        let mut progress = link.progress().subscribe(handle.progress_token.clone());
         let mut response = pin!(handle.await_response());
         let mut reported = false;
         let outcome = loop {
-            match select(response.as_mut(), progress.next()).await {
+            let next = pin!(progress.next());
+            match select(response.as_mut(), next).await {
                 Either::Left((outcome, _)) => break outcome,
                 Either::Right((Some(report), _)) => {
                     reported = true;

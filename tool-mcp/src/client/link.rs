@@ -6,7 +6,6 @@ use std::future::Future;
 use std::process::Stdio;
 use std::sync::Arc;
 
-use rmcp::handler::client::progress::ProgressDispatcher;
 use rmcp::model::{ClientCapabilities, ClientConfig, Implementation, ProgressNotificationParam, ProtocolVersion, Tool};
 use rmcp::service::{NotificationContext, Peer, RoleClient, RunningService};
 use rmcp::transport::streamable_http_client::StreamableHttpClientTransportConfig;
@@ -15,6 +14,7 @@ use rmcp::{ClientHandler, ServiceExt};
 
 use super::StdioCommand;
 use super::error::LinkError;
+use super::progress::ProgressRoutes;
 
 /// Where a server is, kept to connect again after it fails.
 #[derive(Clone, Debug)]
@@ -30,13 +30,13 @@ pub(super) enum Endpoint {
 /// What the client does with a server's notifications: progress goes to the call that asked for it;
 /// a new tool list is announced to the toolbox.
 pub(super) struct Listener {
-    pub(super) progress: ProgressDispatcher,
+    pub(super) progress: Arc<ProgressRoutes>,
     list_changed: Arc<dyn Fn() + Send + Sync>,
 }
 
 impl Listener {
     pub(super) fn new(list_changed: Arc<dyn Fn() + Send + Sync>) -> Self {
-        Listener { progress: ProgressDispatcher::new(), list_changed }
+        Listener { progress: Arc::default(), list_changed }
     }
 }
 
@@ -46,7 +46,8 @@ impl ClientHandler for Listener {
         params: ProgressNotificationParam,
         _context: NotificationContext<RoleClient>,
     ) -> impl Future<Output = ()> + Send + '_ {
-        self.progress.handle_notification(params)
+        self.progress.deliver(params);
+        std::future::ready(())
     }
 
     fn on_tool_list_changed(&self, _context: NotificationContext<RoleClient>) -> impl Future<Output = ()> + Send + '_ {
@@ -128,7 +129,7 @@ impl Link {
         self.service.peer()
     }
 
-    pub(super) fn progress(&self) -> &ProgressDispatcher {
+    pub(super) fn progress(&self) -> &Arc<ProgressRoutes> {
         &self.service.service().progress
     }
 

@@ -6,6 +6,7 @@ mod forward;
 mod generations;
 mod link;
 mod options;
+mod progress;
 mod reconnect;
 mod result;
 

@@ -10,6 +10,10 @@ mod unreferenced;
 
 use tool_runtime::{ToolDef, registry};
 
+/// The seed every property and fuzz test of the suite draws its cases from: the same cases on every
+/// run, so a clean clone's `cargo test` passes or fails the same way each time.
+pub const PROPTEST_SEED: u64 = 20261126;
+
 /// Compares `actual` with the golden file at `path`, or, with `TOOLC_BLESS` set, writes it there.
 /// Returns what differs, for the test to report with every other mismatch. A blessed file is read
 /// and judged before it is committed.

@@ -261,7 +261,7 @@ const TARGETS: [Target; 6] =
     [Target::OpenAi, Target::OpenAiResponses, Target::Anthropic, Target::Gemini, Target::Mcp, Target::Bedrock];
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: cases(), failure_persistence: None, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: cases(), failure_persistence: None, rng_seed: proptest::test_runner::RngSeed::Fixed(toolc_tests::PROPTEST_SEED), ..ProptestConfig::default() })]
 
     #[test]
     fn call_never_panics(name in name(), arguments in arguments()) {

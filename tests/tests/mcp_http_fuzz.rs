@@ -915,7 +915,13 @@ fn hostile_requests_are_answered_well_formed_and_the_server_keeps_serving() {
     let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap();
     let server = runtime.block_on(McpServer::new(Desk).unwrap().serve_http("127.0.0.1:0")).unwrap();
     let fuzz = Fuzz::new(server.address());
-    let config = Config { cases: cases(), failure_persistence: None, max_shrink_iters: 2_000, ..Config::default() };
+    let config = Config {
+        cases: cases(),
+        failure_persistence: None,
+        max_shrink_iters: 2_000,
+        rng_seed: proptest::test_runner::RngSeed::Fixed(toolc_tests::PROPTEST_SEED),
+        ..Config::default()
+    };
     let start = Instant::now();
     let outcome = TestRunner::new(config).run(&case(), |case| fuzz.run(&case));
     if let Err(failure) = outcome {

@@ -189,7 +189,7 @@ fn browser_action() -> impl Strategy<Value = BrowserAction> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(200))]
+    #![proptest_config(ProptestConfig { cases: 200, rng_seed: proptest::test_runner::RngSeed::Fixed(toolc_tests::PROPTEST_SEED), ..ProptestConfig::default() })]
 
     #[test]
     fn config_struct_values_survive_every_lowering(job in schedule_job()) {

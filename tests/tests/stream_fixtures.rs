@@ -127,7 +127,7 @@ fn every_fixture_reads_the_same_split_at_every_byte() {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 64, failure_persistence: None, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 64, failure_persistence: None, rng_seed: proptest::test_runner::RngSeed::Fixed(toolc_tests::PROPTEST_SEED), ..ProptestConfig::default() })]
 
     /// Many pieces, empty ones too, and the calls run as they complete: the exchange is the same.
     #[test]

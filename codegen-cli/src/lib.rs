@@ -96,6 +96,10 @@ struct LowerArgs {
     /// Bedrock: lower for strict tool use (`strict: true`, Anthropic's strict subset)
     #[arg(long)]
     bedrock_strict: bool,
+    /// MCP: inline every `$ref` (recursion kept), for clients that cannot follow references
+    /// [default: `$defs` and `$ref` kept, as JSON Schema 2020-12 writes them]
+    #[arg(long)]
+    mcp_inline_refs: bool,
     /// Gemini: JSON Schema in `parametersJsonSchema` for every declaration [default: the OpenAPI
     /// subset in `parameters`, and `parametersJsonSchema` for a tool it cannot express, with a warning]
     #[arg(long)]
@@ -180,6 +184,7 @@ pub fn main() -> ExitCode {
             let options = RenderOptions::default()
                 .anthropic_strict(args.anthropic_strict)
                 .bedrock_strict(args.bedrock_strict)
+                .mcp_inline_refs(args.mcp_inline_refs)
                 .gemini_json_schema(args.gemini_json_schema)
                 .gemini_parameters_only(args.gemini_parameters_only);
             lower::run(&args.files, &lower::Lowering { target: args.target, options, out: args.out.as_deref() })

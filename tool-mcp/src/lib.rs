@@ -63,10 +63,14 @@ mod server;
 pub use client::{McpError, McpOptions, McpToolbox, OnDrift, StdioCommand};
 #[cfg(feature = "jwt")]
 pub use jsonwebtoken;
+/// rmcp, the official Rust SDK this crate is built on, at the version it uses: what a handler handed
+/// to [`McpServer::beside`] is written with.
+#[cfg(any(feature = "server", feature = "client"))]
+pub use rmcp;
 #[cfg(feature = "jwt")]
 pub use server::JwtValidator;
 #[cfg(feature = "server")]
-pub use server::{HttpOptions, HttpServer, McpServer, StaticToken, TokenRefused, TokenValidator, Visible};
+pub use server::{HttpOptions, HttpServer, McpServer, StaticToken, TokenRefused, TokenValidator, ToolsAlone, Visible};
 
 /// Guides: one topic a page, the examples compiled and run as doctests. Their text is in the crate's
 /// `docs/` folder; each page is there with the features its examples need.

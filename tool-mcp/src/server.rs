@@ -1,6 +1,7 @@
 //! [`McpServer`]: any [`Toolbox`] as an rmcp [`ServerHandler`] (feature `server`).
 
 mod auth;
+mod beside;
 mod gate;
 mod http;
 #[cfg(feature = "jwt")]
@@ -17,8 +18,11 @@ use std::time::{Duration, Instant};
 
 use futures_util::future::{Either, select};
 use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, ErrorCode, Implementation, ListToolsResult,
-    PaginatedRequestParams, ServerCapabilities, ServerConfig, Tool,
+    CallToolRequestParams, CallToolResponse, CallToolResult, CompleteRequestParams, CompleteResult, ContentBlock,
+    ErrorCode, GetPromptRequestParams, GetPromptResponse, Implementation, ListPromptsResult,
+    ListResourceTemplatesResult, ListResourcesResult, ListToolsResult, PaginatedRequestParams,
+    ReadResourceRequestParams, ReadResourceResponse, ResultType, ServerCapabilities, ServerConfig, SubscribeRequestParams, Tool,
+    UnsubscribeRequestParams,
 };
 use rmcp::service::{RequestContext, RoleServer};
 use rmcp::{ErrorData, ServerHandler, ServiceExt};
@@ -31,6 +35,7 @@ use tool_runtime::dispatch::{DispatchOptions, catch_panics};
 use tool_runtime::{Arguments, CallContext, Caller, RenderError, Target, ToolError, ToolOutput, Toolbox};
 
 pub use auth::{StaticToken, TokenRefused, TokenValidator};
+pub use beside::ToolsAlone;
 pub use http::HttpServer;
 #[cfg(feature = "jwt")]
 pub use jwt::JwtValidator;
@@ -41,8 +46,11 @@ pub use options::{HttpOptions, Visible};
 const FLUSH_PROGRESS: Duration = Duration::from_secs(10);
 
 /// A [`Toolbox`] as an MCP server: an rmcp [`ServerHandler`], cheap to clone (one per HTTP session).
-pub struct McpServer<T> {
+/// What is not a tool (resources, prompts, completions) is answered by `H`, an rmcp handler handed
+/// over with [`McpServer::beside`]; without one, by [`ToolsAlone`], which declares none.
+pub struct McpServer<T, H = ToolsAlone> {
     toolbox: Arc<T>,
+    beside: Arc<H>,
     /// The `tools/list` result, read once from the toolbox's MCP rendering.
     tools: Arc<[Tool]>,
     implementation: Implementation,
@@ -53,10 +61,11 @@ pub struct McpServer<T> {
     in_session: Arc<Semaphore>,
 }
 
-impl<T> Clone for McpServer<T> {
+impl<T, H> Clone for McpServer<T, H> {
     fn clone(&self) -> Self {
         McpServer {
             toolbox: Arc::clone(&self.toolbox),
+            beside: Arc::clone(&self.beside),
             tools: Arc::clone(&self.tools),
             implementation: self.implementation.clone(),
             options: self.options.clone(),
@@ -78,12 +87,62 @@ impl<T: Toolbox + Send + 'static> McpServer<T> {
         let options = HttpOptions::default();
         Ok(McpServer {
             toolbox: Arc::new(toolbox),
+            beside: Arc::new(ToolsAlone),
             tools: tools.into(),
             implementation,
             in_total: Arc::new(Semaphore::new(options.calls_in_total)),
             in_session: Arc::new(Semaphore::new(options.calls_per_session)),
             options,
         })
+    }
+
+}
+
+impl<T: Toolbox + Send + 'static, H: ServerHandler> McpServer<T, H> {
+    /// Serves `handler`'s resources, prompts and completions beside the tools: `resources/*`,
+    /// `prompts/*` and `completion/complete` go to it, and the capabilities it declares for them
+    /// are declared with the tools'. Tool calls and tool lists stay the toolbox's.
+    ///
+    /// ```
+    /// use rmcp::ServerHandler;
+    /// use rmcp::model::{ServerCapabilities, ServerConfig};
+    /// use tool_mcp::McpServer;
+    /// use tool_runtime::toolbox;
+    ///
+    /// struct Clock;
+    ///
+    /// #[toolbox]
+    /// impl Clock {
+    ///     /// The time.
+    ///     #[tool]
+    ///     fn now(&self) -> String {
+    ///         "12:00".into()
+    ///     }
+    /// }
+    ///
+    /// /// Prompts, written on rmcp (its `get_prompt` and `list_prompts` left out here).
+    /// struct Prompts;
+    ///
+    /// impl ServerHandler for Prompts {
+    ///     fn get_info(&self) -> ServerConfig {
+    ///         ServerConfig::new(ServerCapabilities::builder().enable_prompts().build())
+    ///     }
+    /// }
+    ///
+    /// let server = McpServer::new(Clock).unwrap().beside(Prompts);
+    /// let capabilities = server.get_info().capabilities;
+    /// assert!(capabilities.tools.is_some() && capabilities.prompts.is_some());
+    /// ```
+    pub fn beside<B: ServerHandler>(self, handler: B) -> McpServer<T, B> {
+        McpServer {
+            toolbox: self.toolbox,
+            beside: Arc::new(handler),
+            tools: self.tools,
+            implementation: self.implementation,
+            options: self.options,
+            in_total: self.in_total,
+            in_session: self.in_session,
+        }
     }
 
     /// Serves with `options`: who may reach the server over HTTP, and the limits every caller
@@ -189,6 +248,13 @@ impl<T: Toolbox + Send + 'static> McpServer<T> {
     }
 }
 
+/// Marks a result complete, as 2026-07-28 wants every result marked (rmcp takes the mark off for a
+/// client on an older version). A result read from JSON, as the tools' are, and as a handler's
+/// may be, has none.
+fn complete(result_type: &mut Option<ResultType>) {
+    result_type.get_or_insert(ResultType::COMPLETE);
+}
+
 /// What the HTTP gate learned of a request: who sent it, and when its client has gone.
 fn from_the_gate(request: &RequestContext<RoleServer>) -> (Option<Arc<Caller>>, Option<gate::ClientGone>) {
     let Some(parts) = request.extensions.get::<axum::http::request::Parts>() else { return (None, None) };
@@ -220,10 +286,14 @@ fn call_context(
     (context.on_progress(move |progress| reports.report(progress)), Some(sink))
 }
 
-impl<T: Toolbox + Send + 'static> ServerHandler for McpServer<T> {
+impl<T: Toolbox + Send + 'static, H: ServerHandler> ServerHandler for McpServer<T, H> {
     fn get_info(&self) -> ServerConfig {
-        ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
-            .with_server_info(self.implementation.clone())
+        let beside = self.beside.get_info().capabilities;
+        let mut capabilities = ServerCapabilities::builder().enable_tools().build();
+        capabilities.resources = beside.resources;
+        capabilities.prompts = beside.prompts;
+        capabilities.completions = beside.completions;
+        ServerConfig::new(capabilities).with_server_info(self.implementation.clone())
     }
 
     async fn list_tools(
@@ -295,12 +365,91 @@ impl<T: Toolbox + Send + 'static> ServerHandler for McpServer<T> {
             Ok(()) => Ok(output),
             Err(why) => Err(ToolError::Failed { tool: request.name.to_string().into(), message: why }),
         });
-        let result = match outcome {
+        let mut result: CallToolResult = match outcome {
             // The same result `dispatch` writes for MCP, read as rmcp's type.
             Ok(output) => serde_json::from_value(output.into_mcp_result(Some(def)))
                 .map_err(|err| ErrorData::internal_error(format!("the tool's result is not MCP's: {err}"), None))?,
             Err(err) => CallToolResult::error(vec![ContentBlock::text(err.to_string())]),
         };
+        complete(&mut result.result_type);
         Ok(result.into())
+    }
+
+    async fn list_resources(
+        &self,
+        request: Option<PaginatedRequestParams>,
+        context: RequestContext<RoleServer>,
+    ) -> Result<ListResourcesResult, ErrorData> {
+        let mut listed = self.beside.list_resources(request, context).await?;
+        complete(&mut listed.result_type);
+        Ok(listed)
+    }
+
+    async fn list_resource_templates(
+        &self,
+        request: Option<PaginatedRequestParams>,
+        context: RequestContext<RoleServer>,
+    ) -> Result<ListResourceTemplatesResult, ErrorData> {
+        let mut listed = self.beside.list_resource_templates(request, context).await?;
+        complete(&mut listed.result_type);
+        Ok(listed)
+    }
+
+    async fn read_resource(
+        &self,
+        request: ReadResourceRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<ReadResourceResponse, ErrorData> {
+        let mut read = self.beside.read_resource(request, context).await?;
+        if let ReadResourceResponse::Complete(read) = &mut read {
+            complete(&mut read.result_type);
+        }
+        Ok(read)
+    }
+
+    #[allow(deprecated, reason = "2025-11-25 clients subscribe so; 2026-07-28 ones listen")]
+    async fn subscribe(&self, request: SubscribeRequestParams, context: RequestContext<RoleServer>) -> Result<(), ErrorData> {
+        self.beside.subscribe(request, context).await
+    }
+
+    #[allow(deprecated, reason = "2025-11-25 clients unsubscribe so; 2026-07-28 ones end their listen")]
+    async fn unsubscribe(
+        &self,
+        request: UnsubscribeRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<(), ErrorData> {
+        self.beside.unsubscribe(request, context).await
+    }
+
+    async fn list_prompts(
+        &self,
+        request: Option<PaginatedRequestParams>,
+        context: RequestContext<RoleServer>,
+    ) -> Result<ListPromptsResult, ErrorData> {
+        let mut listed = self.beside.list_prompts(request, context).await?;
+        complete(&mut listed.result_type);
+        Ok(listed)
+    }
+
+    async fn get_prompt(
+        &self,
+        request: GetPromptRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<GetPromptResponse, ErrorData> {
+        let mut prompt = self.beside.get_prompt(request, context).await?;
+        if let GetPromptResponse::Complete(prompt) = &mut prompt {
+            complete(&mut prompt.result_type);
+        }
+        Ok(prompt)
+    }
+
+    async fn complete(
+        &self,
+        request: CompleteRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<CompleteResult, ErrorData> {
+        let mut completed = self.beside.complete(request, context).await?;
+        complete(&mut completed.result_type);
+        Ok(completed)
     }
 }

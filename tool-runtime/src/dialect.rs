@@ -136,6 +136,10 @@ pub struct RenderOptions {
     /// (off by default: the full schema). Bedrock does not publish its subset; toolc lowers to
     /// Anthropic's, the strictest it knows.
     pub bedrock_strict: bool,
+    /// MCP: every `$ref` inlined (recursion kept as a reference), for clients that cannot follow
+    /// references (off by default: the schema keeps its `$defs` and `$ref`s, as JSON Schema 2020-12,
+    /// MCP's dialect, writes them and as servers should keep them).
+    pub mcp_inline_refs: bool,
 }
 
 impl RenderOptions {
@@ -154,6 +158,12 @@ impl RenderOptions {
     /// Sets [`RenderOptions::bedrock_strict`].
     pub fn bedrock_strict(mut self, on: bool) -> Self {
         self.bedrock_strict = on;
+        self
+    }
+
+    /// Sets [`RenderOptions::mcp_inline_refs`].
+    pub fn mcp_inline_refs(mut self, on: bool) -> Self {
+        self.mcp_inline_refs = on;
         self
     }
 

@@ -118,7 +118,7 @@ pub mod guide {
 
 pub use caller::Caller;
 pub use choice::{ChoiceError, ChoiceOptions, ToolChoice};
-pub use content::{ContentPart, Image, IntoContent, NoJson, ToolOutput};
+pub use content::{Audio, ContentPart, Image, IntoContent, NoJson, Resource, ResourceLink, ToolOutput};
 pub use context::{CallContext, Progress};
 pub use def::{Annotations, SourceLocation, ToolDef, ToolExample};
 pub use dialect::{RenderOptions, Target, UnknownTarget};

@@ -1,13 +1,13 @@
 //! A server's `tools/call` result as toolc's: its structured content (or else its text) as the JSON
-//! output, its images as image parts each provider receives as a local tool's; `isError` as an
+//! output, its images, audio and resources as the parts each provider receives as a local tool's;
+//! `isError` as an
 //! error worded for the model, naming the server.
 
-use base64::Engine;
-use base64::engine::general_purpose::STANDARD;
 use rmcp::model::{CallToolResult, ContentBlock};
+use serde::Deserialize;
 use serde_json::Value;
 
-use tool_runtime::{ContentPart, Image, ToolError, ToolOutput};
+use tool_runtime::{ContentPart, ToolError, ToolOutput};
 
 /// The result of calling `tool` on `server` as rmcp read it. The usual one, text blocks alone and
 /// no error, is read where it lies (its structured content taken, not copied); any other is
@@ -57,13 +57,7 @@ pub(super) fn output(server: &str, tool: &str, result: &Value) -> Result<ToolOut
             Some("text") if structured.is_some() && repeats(block, structured) => {}
             Some("text") if structured.is_some() => parts.push(ContentPart::Text(text(block).to_owned())),
             Some("text") => {}
-            Some("image") => parts.push(image(server, block)),
-            Some("resource") => parts.push(resource(block)),
-            Some("audio") => {
-                let mime = block.get("mimeType").and_then(Value::as_str).unwrap_or("audio");
-                parts
-                    .push(ContentPart::Text(format!("[the MCP server `{server}` sent audio ({mime}), not passed on]")));
-            }
+            Some(kind @ ("image" | "audio" | "resource" | "resource_link")) => parts.push(media(server, kind, block)),
             _ => parts.push(ContentPart::Json(block.clone())),
         }
     }
@@ -93,30 +87,12 @@ fn repeats(block: &Value, structured: Option<&Value>) -> bool {
     serde_json::from_str::<Value>(text(block)).ok().as_ref() == structured
 }
 
-/// An image block as an image part; one whose data is not base64 as a note saying so.
-fn image(server: &str, block: &Value) -> ContentPart {
-    let mime = block.get("mimeType").and_then(Value::as_str).unwrap_or_default();
-    let data = block.get("data").and_then(Value::as_str).unwrap_or_default();
-    match STANDARD.decode(data) {
-        Ok(bytes) if !mime.is_empty() => ContentPart::Image(Image::new(mime.to_owned(), bytes)),
-        _ => {
-            ContentPart::Text(format!("[the MCP server `{server}` sent an image that is not base64 data with a type]"))
-        }
-    }
-}
-
-/// An embedded resource: its text, or else the resource as JSON (a binary one's data left out).
-fn resource(block: &Value) -> ContentPart {
-    let resource = block.get("resource").unwrap_or(&Value::Null);
-    match resource.get("text").and_then(Value::as_str) {
-        Some(text) => ContentPart::Text(text.to_owned()),
-        None => {
-            let mut described = resource.clone();
-            if let Some(fields) = described.as_object_mut() {
-                fields.remove("blob");
-            }
-            ContentPart::Json(described)
-        }
+/// An image, audio, embedded resource or resource link block as the part of that kind; one that is
+/// not as MCP writes it (data not base64, no type) as a note saying so.
+fn media(server: &str, kind: &str, block: &Value) -> ContentPart {
+    match ContentPart::deserialize(block) {
+        Ok(part) => part,
+        Err(err) => ContentPart::Text(format!("[the MCP server `{server}` sent a `{kind}` block MCP does not write: {err}]")),
     }
 }
 
@@ -125,6 +101,7 @@ mod tests {
     use serde_json::json;
 
     use super::*;
+    use tool_runtime::Image;
 
     #[test]
     fn structured_content_is_the_output_and_its_text_copy_is_dropped() {
@@ -153,7 +130,24 @@ mod tests {
         let output = output("everything", "get-tiny-image", &result).unwrap();
         assert_eq!(output.json, json!("A pixel:"));
         assert_eq!(output.parts[0], ContentPart::Image(Image::png(b"\x89PNG\r\n\x1a\n".to_vec())));
-        assert!(matches!(&output.parts[1], ContentPart::Text(note) if note.contains("not base64")));
+        assert!(matches!(&output.parts[1], ContentPart::Text(note) if note.contains("image data")), "{:?}", output.parts[1]);
+    }
+
+    #[test]
+    fn audio_and_resources_become_their_parts() {
+        let result = json!({"content": [
+            {"type": "audio", "data": "UklGRg==", "mimeType": "audio/wav"},
+            {"type": "resource", "resource": {"uri": "test://a", "mimeType": "text/plain", "text": "hello"}},
+            {"type": "resource", "resource": {"uri": "test://b", "blob": "AAE="}},
+            {"type": "resource_link", "uri": "test://c", "name": "c"}
+        ]});
+        let output = output("everything", "all", &result).unwrap();
+        assert_eq!(output.parts, vec![
+            ContentPart::Audio(tool_runtime::Audio::new("audio/wav", b"RIFF".to_vec())),
+            ContentPart::Resource(tool_runtime::Resource::text("test://a", "hello").with_mime_type("text/plain")),
+            ContentPart::Resource(tool_runtime::Resource::blob("test://b", vec![0, 1])),
+            ContentPart::ResourceLink(tool_runtime::ResourceLink::new("test://c", "c")),
+        ]);
     }
 
     #[test]

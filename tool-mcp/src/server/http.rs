@@ -47,8 +47,8 @@ impl HttpServer {
 }
 
 /// Serves `server` on `listener`.
-pub(super) fn serve<T: Toolbox + Send + 'static>(
-    server: McpServer<T>,
+pub(super) fn serve<T: Toolbox + Send + 'static, H: rmcp::ServerHandler>(
+    server: McpServer<T, H>,
     listener: TcpListener,
 ) -> io::Result<HttpServer> {
     let address = listener.local_addr()?;

@@ -101,13 +101,9 @@ impl ToolResult {
         self.part_texts().collect::<Vec<_>>().join("\n")
     }
 
-    /// The text and JSON parts as text, in order (images left out).
+    /// The parts as text, in order (images left out): see [`ContentPart::as_text`].
     pub(crate) fn part_texts(&self) -> impl Iterator<Item = String> + '_ {
-        self.parts.iter().filter_map(|part| match part {
-            ContentPart::Text(text) => Some(text.clone()),
-            ContentPart::Json(json) => Some(json.to_string()),
-            ContentPart::Image(_) => None,
-        })
+        self.parts.iter().filter_map(ContentPart::as_text)
     }
 }
 

@@ -1,78 +1,28 @@
-//! Content beside a tool's JSON output: images, text and JSON parts, which each provider takes its
-//! own way (see the reply writers in `dispatch`).
+//! Content beside a tool's JSON output: text, JSON, images, audio and resources, which each provider
+//! takes its own way (see the reply writers in `dispatch`).
 //!
-//! A tool returns them as `Image`, `ContentPart` or `Vec<ContentPart>` alone, or as a pair with its
-//! JSON output: `(Status, Image)`. The output schema describes the JSON output only.
+//! A tool returns them as `Image`, `Audio`, `Resource`, `ResourceLink`, `ContentPart` or
+//! `Vec<ContentPart>` alone, or as a pair with its JSON output: `(Status, Image)`. The output schema
+//! describes the JSON output only.
 
-use std::borrow::Cow;
-use std::fmt;
+mod media;
+mod resource;
+mod stored;
 
-use base64::Engine as _;
-use base64::engine::general_purpose::STANDARD;
-use serde::de::Error as _;
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde::{Serialize, Serializer};
 use serde_json::Value;
 
-/// An image a tool returns: its bytes and MIME type.
-///
-/// ```
-/// use tool_runtime::Image;
-///
-/// let image = Image::png(vec![0x89, b'P', b'N', b'G']);
-/// assert_eq!(image.mime_type(), "image/png");
-/// assert_eq!(image.data_url(), "data:image/png;base64,iVBORw==");
-/// ```
-#[derive(Clone, PartialEq, Eq)]
-pub struct Image {
-    mime_type: Cow<'static, str>,
-    data: Vec<u8>,
-}
-
-impl Image {
-    /// An image of the MIME type `mime_type` (`image/png`, `image/jpeg`, …) made of `data`.
-    pub fn new(mime_type: impl Into<Cow<'static, str>>, data: Vec<u8>) -> Self {
-        Image { mime_type: mime_type.into(), data }
-    }
-
-    /// A PNG image.
-    pub fn png(data: Vec<u8>) -> Self {
-        Image::new("image/png", data)
-    }
-
-    /// A JPEG image.
-    pub fn jpeg(data: Vec<u8>) -> Self {
-        Image::new("image/jpeg", data)
-    }
-
-    /// The MIME type.
-    pub fn mime_type(&self) -> &str {
-        &self.mime_type
-    }
-
-    /// The bytes.
-    pub fn data(&self) -> &[u8] {
-        &self.data
-    }
-
-    /// The bytes in base64, as every provider takes them.
-    pub fn base64(&self) -> String {
-        STANDARD.encode(&self.data)
-    }
-
-    /// A `data:` URL of the image (what OpenAI takes).
-    pub fn data_url(&self) -> String {
-        format!("data:{};base64,{}", self.mime_type, self.base64())
-    }
-}
-
-impl fmt::Debug for Image {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Image({}, {} bytes)", self.mime_type, self.data.len())
-    }
-}
+pub use media::{Audio, Image};
+pub use resource::{Resource, ResourceLink};
 
 /// One part of what a tool returns beside (or instead of) its JSON output.
+///
+/// MCP carries every kind as it is. A provider's tool result carries text, JSON (as text) and the
+/// images it takes; a text resource as its text; audio, a binary resource and a resource link as a
+/// line of text that names them and says they were left out ([`ContentPart::as_text`]), so the
+/// model knows they exist.
 #[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
 pub enum ContentPart {
     /// Text for the model.
     Text(String),
@@ -80,6 +30,56 @@ pub enum ContentPart {
     Image(Image),
     /// A JSON value, given to the model as JSON text.
     Json(Value),
+    /// Audio.
+    Audio(Audio),
+    /// A resource embedded whole.
+    Resource(Resource),
+    /// A link to a resource.
+    ResourceLink(ResourceLink),
+}
+
+impl ContentPart {
+    /// What a provider that takes text alone gives the model for this part: the text, the JSON as
+    /// text, a text resource's text; for audio, a binary resource or a link, a line that names it
+    /// and says it was not passed on. `None` for an image, which each provider writes its own way.
+    ///
+    /// ```
+    /// use tool_runtime::{Audio, ContentPart, ResourceLink};
+    ///
+    /// let audio = ContentPart::Audio(Audio::new("audio/wav", vec![0; 4]));
+    /// assert_eq!(audio.as_text().unwrap(), "[audio (audio/wav, 4 bytes) not passed on: this reply carries no audio]");
+    /// let link = ContentPart::ResourceLink(ResourceLink::new("file:///a.log", "a.log"));
+    /// assert_eq!(link.as_text().unwrap(), "[resource link: a.log <file:///a.log>]");
+    /// ```
+    pub fn as_text(&self) -> Option<String> {
+        Some(match self {
+            ContentPart::Text(text) => text.clone(),
+            ContentPart::Json(json) => json.to_string(),
+            ContentPart::Image(_) => return None,
+            ContentPart::Audio(audio) => format!(
+                "[audio ({}, {} bytes) not passed on: this reply carries no audio]",
+                audio.mime_type(),
+                audio.data().len()
+            ),
+            ContentPart::Resource(resource) => match (resource.as_text(), resource.as_blob()) {
+                (Some(text), _) => text.to_owned(),
+                (None, data) => format!(
+                    "[resource <{}> ({}, {} bytes) not passed on: this reply carries no files]",
+                    resource.uri(),
+                    resource.mime_type().unwrap_or("no type"),
+                    data.map_or(0, <[u8]>::len)
+                ),
+            },
+            ContentPart::ResourceLink(link) => {
+                let mut line = format!("[resource link: {} <{}>", link.name(), link.uri());
+                if let Some(description) = link.description() {
+                    line.push_str(&format!(" — {description}"));
+                }
+                line.push(']');
+                line
+            }
+        })
+    }
 }
 
 /// What a tool's call gives: the JSON output (`null` for a tool that returns content alone) and the
@@ -118,12 +118,13 @@ pub(crate) fn parts_alone(json: &Value, parts: &[ContentPart]) -> bool {
     json.is_null() && !parts.is_empty()
 }
 
-/// A tool's return value that carries content parts: [`Image`], [`ContentPart`] and
-/// `Vec<ContentPart>` alone, or paired with a JSON output as `(T, Image)`, `(T, ContentPart)` or
-/// `(T, Vec<ContentPart>)`, where `T: Serialize` (and, for an output schema, `JsonSchema`).
+/// A tool's return value that carries content parts: [`Image`], [`Audio`], [`Resource`],
+/// [`ResourceLink`], [`ContentPart`] and `Vec<ContentPart>` alone, or paired with a JSON output as
+/// `(T, Image)`, `(T, Vec<ContentPart>)` and the like, where `T: Serialize` (and, for an output
+/// schema, `JsonSchema`).
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not tool content",
-    note = "a tool returns `T: Serialize`, or content: `Image`, `ContentPart`, `Vec<ContentPart>`, or `(T, Image)` and the like"
+    note = "a tool returns `T: Serialize`, or content: `Image`, `Audio`, `Resource`, `ResourceLink`, `ContentPart`, `Vec<ContentPart>`, or `(T, Image)` and the like"
 )]
 pub trait IntoContent {
     /// The JSON output's type ([`NoJson`] for content alone): what the output schema describes.
@@ -151,6 +152,24 @@ trait Parts {
 impl Parts for Image {
     fn parts(self) -> Vec<ContentPart> {
         vec![ContentPart::Image(self)]
+    }
+}
+
+impl Parts for Audio {
+    fn parts(self) -> Vec<ContentPart> {
+        vec![ContentPart::Audio(self)]
+    }
+}
+
+impl Parts for Resource {
+    fn parts(self) -> Vec<ContentPart> {
+        vec![ContentPart::Resource(self)]
+    }
+}
+
+impl Parts for ResourceLink {
+    fn parts(self) -> Vec<ContentPart> {
+        vec![ContentPart::ResourceLink(self)]
     }
 }
 
@@ -186,49 +205,4 @@ macro_rules! content {
     )*};
 }
 
-content!(Image, ContentPart, Vec<ContentPart>);
-
-/// Parts as they are kept in an agent's history ([`ToolResult`](crate::ToolResult) serialized): MCP's
-/// content items, `{"type": "text", "text"}`, `{"type": "image", "mimeType", "data"}` (base64) and
-/// `{"type": "json", "json"}`.
-#[derive(Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "lowercase")]
-enum StoredPart {
-    Text {
-        text: String,
-    },
-    Image {
-        #[serde(rename = "mimeType")]
-        mime_type: String,
-        data: String,
-    },
-    Json {
-        json: Value,
-    },
-}
-
-impl Serialize for ContentPart {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        match self {
-            ContentPart::Text(text) => StoredPart::Text { text: text.clone() },
-            ContentPart::Image(image) => {
-                StoredPart::Image { mime_type: image.mime_type.to_string(), data: image.base64() }
-            }
-            ContentPart::Json(json) => StoredPart::Json { json: json.clone() },
-        }
-        .serialize(serializer)
-    }
-}
-
-impl<'de> Deserialize<'de> for ContentPart {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        Ok(match StoredPart::deserialize(deserializer)? {
-            StoredPart::Text { text } => ContentPart::Text(text),
-            StoredPart::Image { mime_type, data } => {
-                let data = STANDARD.decode(data).map_err(|err| D::Error::custom(format!("image data: {err}")))?;
-                ContentPart::Image(Image::new(mime_type, data))
-            }
-            StoredPart::Json { json } => ContentPart::Json(json),
-        })
-    }
-}
+content!(Image, Audio, Resource, ResourceLink, ContentPart, Vec<ContentPart>);

@@ -60,7 +60,8 @@ fn no_wire_format() -> DispatchError {
 
 const DRAFT: &str = "https://json-schema.org/draft/2020-12/schema";
 
-fn with_dialect(mut schema: Value) -> Value {
+/// `schema` with `$schema` saying its dialect, JSON Schema 2020-12.
+pub(super) fn with_dialect(mut schema: Value) -> Value {
     if let Some(root) = schema.as_object_mut() {
         root.insert("$schema".to_owned(), json!(DRAFT));
     }

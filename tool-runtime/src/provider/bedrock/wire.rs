@@ -102,6 +102,8 @@ impl Wire for Bedrock {
                         "format": image_format(image.mime_type()),
                         "source": {"bytes": image.base64()},
                     }}),
+                    // Audio, resources and links: their text, or a line naming them.
+                    other => json!({"text": other.as_text().unwrap_or_default()}),
                 }));
                 let mut block = json!({"toolUseId": result.id, "content": content});
                 if result.is_error {

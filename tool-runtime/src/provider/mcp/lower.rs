@@ -1,8 +1,11 @@
-//! MCP `Tool` (specification 2025-11-25): `inputSchema`, `outputSchema`, `annotations`, `title`.
+//! MCP `Tool` (specifications 2025-11-25 and 2026-07-28): `inputSchema`, `outputSchema`,
+//! `annotations`, `title`.
 //!
 //! Passes: flatten a tagged root union (clients pass schemas on to providers that refuse one) →
-//! inline refs except recursion (several clients resolve none) → object root with `properties`;
-//! an output that is not an object is wrapped as `{"result": …}`, since `structuredContent` is one.
+//! object root with `properties` → `$schema` saying 2020-12, MCP's dialect, whose `$defs` and `$ref`
+//! are kept as they are (SEP-1613), or inlined except recursion when the options ask (some clients
+//! resolve none); an output that is not an object is wrapped as `{"result": …}`, since
+//! `structuredContent` is one.
 
 use serde_json::{Value, json};
 
@@ -17,6 +20,7 @@ use crate::passes::union::flat_copy;
 use crate::passes::walk::each_boolean_subschema;
 use crate::provider::Lower;
 use crate::provider::description::{check_description, description};
+use crate::provider::json_schema::with_dialect;
 use crate::{RenderOptions, Target, ToolDef};
 
 impl Lower for Mcp {
@@ -24,14 +28,17 @@ impl Lower for Mcp {
         Target::Mcp
     }
 
-    fn tool(&self, def: &ToolDef, _: &RenderOptions, lowering: &mut Lowering) -> Result<Value, RenderError> {
+    fn tool(&self, def: &ToolDef, options: &RenderOptions, lowering: &mut Lowering) -> Result<Value, RenderError> {
         check_name(&def.name, name_ok, "`^[A-Za-z0-9_.-]{1,128}$`", lowering)?;
         let text = description(def, true);
         check_description(&text, lowering);
         let mut input = flat_copy(&def.input_schema, "/inputSchema", lowering)?;
-        inline_refs(&mut input, "/inputSchema", Recursion::Keep, lowering)?;
+        if options.mcp_inline_refs {
+            inline_refs(&mut input, "/inputSchema", Recursion::Keep, lowering)?;
+        }
         object_root(&mut input, "/inputSchema", lowering)?;
         objects_for_booleans(&mut input, "/inputSchema", lowering);
+        let input = with_dialect(input);
         let mut tool =
             object([("name", def.name.clone().into()), ("description", text.into()), ("inputSchema", input)]);
         if let Some(title) = &def.annotations.title {
@@ -39,7 +46,9 @@ impl Lower for Mcp {
         }
         if let Some(output) = &def.output_schema {
             let mut output = output.clone();
-            inline_refs(&mut output, "/outputSchema", Recursion::Keep, lowering)?;
+            if options.mcp_inline_refs {
+                inline_refs(&mut output, "/outputSchema", Recursion::Keep, lowering)?;
+            }
             objects_for_booleans(&mut output, "/outputSchema", lowering);
             if !output
                 .as_object()
@@ -52,7 +61,7 @@ impl Lower for Mcp {
                     "the output is not an object, which `structuredContent` must be: wrapped as `{\"result\": …}`",
                 );
             }
-            tool["outputSchema"] = output;
+            tool["outputSchema"] = with_dialect(output);
         }
         if !def.annotations.is_empty() {
             tool["annotations"] = json!(def.annotations);

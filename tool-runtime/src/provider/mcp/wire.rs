@@ -107,11 +107,9 @@ fn content(json: &Value, parts: &[ContentPart], alone: bool) -> Vec<Value> {
     }
     for part in parts {
         content.push(match part {
-            ContentPart::Text(text) => json!({"type": "text", "text": text}),
             ContentPart::Json(json) => json!({"type": "text", "text": json.to_string()}),
-            ContentPart::Image(image) => {
-                json!({"type": "image", "data": image.base64(), "mimeType": image.mime_type()})
-            }
+            // Every other kind is an MCP content block as it is kept in history.
+            other => serde_json::to_value(other).expect("a content part is JSON"),
         });
     }
     content
@@ -120,7 +118,8 @@ fn content(json: &Value, parts: &[ContentPart], alone: bool) -> Vec<Value> {
 impl ToolOutput {
     /// This output as an MCP `CallToolResult`, as toolc's MCP server and dispatch write it: the JSON
     /// output as a text block (a string as it is, anything else as JSON text) unless the tool returned
-    /// content parts alone, then each part (text, JSON as text, images); and `structuredContent` when
+    /// content parts alone, then each part (text, JSON as text, images, audio, embedded resources,
+    /// resource links); and `structuredContent` when
     /// `def` declares an output schema — the output itself for an object's schema, `{"result": …}`
     /// otherwise, as the rendered schema says. For any server of MCP's `tools/call`, whatever carries
     /// it; check the parts first with [`ToolOutput::check_parts`].

@@ -1,0 +1,124 @@
+// Runs every server scenario of the official MCP conformance suites against the server at a URL:
+// 0.1 (specifications 2025-06-18 and 2025-11-25) and 0.2 (2025-11-25 and 2026-07-28 on their own
+// wires, and the extensions). Each scenario's checks are read from the suite's checks.json; the
+// table of results is printed and written to summary.json; the exit code is 1 when any check of
+// any scenario failed, unless expected-failures.json lists that scenario with its reason.
+//
+//   node run.mjs <installed folder> <server URL> <output folder> [scenario substring]
+
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const [installed, url, out, only] = process.argv.slice(2);
+if (!installed || !url || !out) {
+  console.error('usage: node run.mjs <installed folder> <server URL> <output folder> [scenario substring]');
+  process.exit(2);
+}
+const here = dirname(fileURLToPath(import.meta.url));
+const suites = {
+  '0.1': join(installed, 'node_modules/conformance-0.1/dist/index.js'),
+  '0.2': join(installed, 'node_modules/conformance-0.2/dist/index.js'),
+};
+// The wires 0.2 runs a scenario on: each specification it belongs to, of those it speaks on their
+// own wire (its 2025-06-18 runs negotiate 2025-11-25; 0.1 covers 2025-06-18).
+const WIRES = ['2025-11-25', '2026-07-28'];
+const expected = JSON.parse(readFileSync(join(here, 'expected-failures.json'), 'utf8'));
+
+function run(args) {
+  return new Promise((resolve) => {
+    execFile(process.execPath, args, { maxBuffer: 64 << 20, timeout: 120_000 }, (error, stdout, stderr) => {
+      resolve({ code: error ? (error.code ?? 1) : 0, stdout, stderr });
+    });
+  });
+}
+
+async function scenarios(suite) {
+  const { code, stdout, stderr } = await run([suites[suite], 'list', '--server']);
+  if (code !== 0) throw new Error(`suite ${suite} cannot list its scenarios:\n${stdout}${stderr}`);
+  const found = [];
+  for (const line of stdout.split('\n')) {
+    const match = /^\s+-\s+(\S+)\s+\[([^\]]*)\]/.exec(line);
+    if (match) found.push({ name: match[1], versions: match[2].split(',').map((v) => v.trim()) });
+  }
+  if (found.length === 0) throw new Error(`suite ${suite} listed no server scenarios:\n${stdout}`);
+  return found;
+}
+
+function findChecks(folder) {
+  if (!existsSync(folder)) return [];
+  const found = [];
+  for (const entry of readdirSync(folder)) {
+    const path = join(folder, entry);
+    if (statSync(path).isDirectory()) found.push(...findChecks(path));
+    else if (entry === 'checks.json') found.push(path);
+  }
+  return found;
+}
+
+const runs = [];
+for (const suite of ['0.1', '0.2']) {
+  for (const scenario of await scenarios(suite)) {
+    if (only && !scenario.name.includes(only)) continue;
+    if (suite === '0.1') {
+      runs.push({ suite, scenario: scenario.name, wire: 'negotiated', args: [] });
+    } else if (scenario.versions.includes('extension')) {
+      runs.push({ suite, scenario: scenario.name, wire: 'extension', args: ['--suite', 'all'] });
+    } else {
+      for (const wire of WIRES.filter((wire) => scenario.versions.includes(wire))) {
+        runs.push({ suite, scenario: scenario.name, wire, args: ['--spec-version', wire] });
+      }
+    }
+  }
+}
+
+rmSync(out, { recursive: true, force: true });
+mkdirSync(out, { recursive: true });
+const results = [];
+// A few at once: the scenarios are independent, each its own session or stateless requests.
+let next = 0;
+async function worker() {
+  while (next < runs.length) {
+    const job = runs[next++];
+    const folder = join(out, job.suite, `${job.scenario}@${job.wire}`);
+    mkdirSync(folder, { recursive: true });
+    const args = [suites[job.suite], 'server', '--url', url, '--scenario', job.scenario, '-o', folder, ...job.args];
+    const { code, stdout, stderr } = await run(args);
+    const counts = { SUCCESS: 0, FAILURE: 0, WARNING: 0, SKIPPED: 0, INFO: 0 };
+    const failures = [];
+    for (const file of findChecks(folder)) {
+      for (const check of JSON.parse(readFileSync(file, 'utf8'))) {
+        counts[check.status] = (counts[check.status] ?? 0) + 1;
+        if (check.status === 'FAILURE' || check.status === 'WARNING') {
+          failures.push(`${check.status} ${check.id}: ${check.errorMessage ?? check.description ?? ''}`.slice(0, 400));
+        }
+      }
+    }
+    const total = Object.values(counts).reduce((a, b) => a + b, 0);
+    if (total === 0 && code !== 0) failures.push(`FAILURE no checks ran (exit ${code}): ${(stdout + stderr).slice(-600)}`);
+    const failed = counts.FAILURE > 0 || (total === 0 && code !== 0);
+    results.push({ ...job, counts, failed, failures, exit: code });
+  }
+}
+await Promise.all([worker(), worker(), worker()]);
+results.sort((a, b) => `${a.suite} ${a.scenario} ${a.wire}`.localeCompare(`${b.suite} ${b.scenario} ${b.wire}`));
+
+const excused = (result) => expected.some((entry) => entry.suite === result.suite && entry.scenario === result.scenario
+  && (entry.wire === undefined || entry.wire === result.wire));
+let failing = 0;
+const lines = ['suite | scenario | wire | passed | failed | warnings | skipped | result'];
+for (const result of results) {
+  const { SUCCESS, FAILURE, WARNING, SKIPPED } = result.counts;
+  const verdict = !result.failed ? 'pass' : excused(result) ? 'expected failure' : 'FAIL';
+  if (verdict === 'FAIL') failing += 1;
+  lines.push(`${result.suite} | ${result.scenario} | ${result.wire} | ${SUCCESS} | ${FAILURE} | ${WARNING} | ${SKIPPED} | ${verdict}`);
+}
+const passed = results.filter((result) => !result.failed).length;
+lines.push(`${passed} of ${results.length} scenario runs pass; ${failing} fail unexpectedly`);
+console.log(lines.join('\n'));
+for (const result of results.filter((result) => result.failures.length > 0)) {
+  console.log(`\n${result.suite} ${result.scenario} @ ${result.wire}:\n  ${result.failures.join('\n  ')}`);
+}
+writeFileSync(join(out, 'summary.json'), JSON.stringify(results, null, 2));
+process.exit(failing > 0 ? 1 : 0);

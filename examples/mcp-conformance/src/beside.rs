@@ -1,0 +1,160 @@
+//! The suite's resources, prompts and completions: not tools, so written on rmcp's own
+//! `ServerHandler` and handed to toolc's server, which answers them beside its tools.
+
+use rmcp::model::{
+    CompleteRequestParams, CompleteResult, GetPromptRequestParams, GetPromptResponse, GetPromptResult,
+    ListPromptsResult, ListResourceTemplatesResult, ListResourcesResult, PaginatedRequestParams,
+    ReadResourceRequestParams, ReadResourceResponse, ReadResourceResult, ServerCapabilities, ServerConfig,
+    SubscribeRequestParams, UnsubscribeRequestParams,
+};
+use rmcp::service::{RequestContext, RoleServer};
+use rmcp::{ErrorData, ServerHandler};
+use serde::de::DeserializeOwned;
+use serde_json::{Value, json};
+
+use crate::tools::png;
+
+/// The resources, prompts and completions.
+#[derive(Clone)]
+pub struct ResourcesAndPrompts;
+
+/// An rmcp result from its JSON, as the specification writes it.
+fn result<T: DeserializeOwned>(value: Value) -> Result<T, ErrorData> {
+    serde_json::from_value(value).map_err(|err| ErrorData::internal_error(err.to_string(), None))
+}
+
+fn base64(data: &[u8]) -> String {
+    use base64::Engine as _;
+    base64::engine::general_purpose::STANDARD.encode(data)
+}
+
+impl ServerHandler for ResourcesAndPrompts {
+    fn get_info(&self) -> ServerConfig {
+        ServerConfig::new(
+            ServerCapabilities::builder().enable_resources().enable_resources_subscribe().enable_prompts().enable_completions().build(),
+        )
+    }
+
+    async fn list_resources(
+        &self,
+        _: Option<PaginatedRequestParams>,
+        _: RequestContext<RoleServer>,
+    ) -> Result<ListResourcesResult, ErrorData> {
+        result(json!({"resources": [
+            {"uri": "test://static-text", "name": "static-text", "description": "A static text resource", "mimeType": "text/plain"},
+            {"uri": "test://static-binary", "name": "static-binary", "description": "A static binary resource: a PNG", "mimeType": "image/png"},
+            {"uri": "test://watched-resource", "name": "watched-resource", "description": "A resource a client may subscribe to", "mimeType": "text/plain"}
+        ]}))
+    }
+
+    async fn list_resource_templates(
+        &self,
+        _: Option<PaginatedRequestParams>,
+        _: RequestContext<RoleServer>,
+    ) -> Result<ListResourceTemplatesResult, ErrorData> {
+        result(json!({"resourceTemplates": [
+            {"uriTemplate": "test://template/{id}/data", "name": "template", "description": "The data of one id", "mimeType": "application/json"}
+        ]}))
+    }
+
+    async fn read_resource(
+        &self,
+        request: ReadResourceRequestParams,
+        _: RequestContext<RoleServer>,
+    ) -> Result<ReadResourceResponse, ErrorData> {
+        let uri = request.uri.as_str();
+        let contents = match uri {
+            "test://static-text" => {
+                json!({"uri": uri, "mimeType": "text/plain", "text": "This is the content of the static text resource."})
+            }
+            "test://static-binary" => json!({"uri": uri, "mimeType": "image/png", "blob": base64(&png())}),
+            "test://watched-resource" => json!({"uri": uri, "mimeType": "text/plain", "text": "Watched."}),
+            _ => match uri.strip_prefix("test://template/").and_then(|rest| rest.strip_suffix("/data")) {
+                Some(id) if !id.is_empty() && !id.contains('/') => json!({
+                    "uri": uri,
+                    "mimeType": "application/json",
+                    "text": json!({"id": id, "templateTest": true, "data": format!("Data for ID: {id}")}).to_string()
+                }),
+                _ => {
+                    return Err(ErrorData::invalid_params(
+                        format!("no resource at `{uri}`"),
+                        Some(json!({"uri": uri})),
+                    ));
+                }
+            },
+        };
+        let read: ReadResourceResult = result(json!({"contents": [contents]}))?;
+        Ok(read.into())
+    }
+
+    async fn subscribe(&self, _: SubscribeRequestParams, _: RequestContext<RoleServer>) -> Result<(), ErrorData> {
+        Ok(())
+    }
+
+    async fn unsubscribe(&self, _: UnsubscribeRequestParams, _: RequestContext<RoleServer>) -> Result<(), ErrorData> {
+        Ok(())
+    }
+
+    async fn list_prompts(
+        &self,
+        _: Option<PaginatedRequestParams>,
+        _: RequestContext<RoleServer>,
+    ) -> Result<ListPromptsResult, ErrorData> {
+        result(json!({"prompts": [
+            {"name": "test_simple_prompt", "description": "A prompt without arguments"},
+            {"name": "test_prompt_with_arguments", "description": "A prompt with two arguments", "arguments": [
+                {"name": "arg1", "description": "The first argument", "required": true},
+                {"name": "arg2", "description": "The second argument", "required": true}
+            ]},
+            {"name": "test_prompt_with_embedded_resource", "description": "A prompt that embeds a resource", "arguments": [
+                {"name": "resourceUri", "description": "The resource to embed", "required": true}
+            ]},
+            {"name": "test_prompt_with_image", "description": "A prompt with an image"}
+        ]}))
+    }
+
+    async fn get_prompt(
+        &self,
+        request: GetPromptRequestParams,
+        _: RequestContext<RoleServer>,
+    ) -> Result<GetPromptResponse, ErrorData> {
+        let argument = |name: &str| {
+            request.arguments.as_ref().and_then(|arguments| arguments.get(name)).cloned().ok_or_else(|| {
+                ErrorData::invalid_params(format!("the prompt `{}` needs the argument `{name}`", request.name), None)
+            })
+        };
+        let messages = match request.name.as_str() {
+            "test_simple_prompt" => json!([
+                {"role": "user", "content": {"type": "text", "text": "This is a simple prompt for testing."}}
+            ]),
+            "test_prompt_with_arguments" => {
+                let (first, second) = (argument("arg1")?, argument("arg2")?);
+                json!([{"role": "user", "content": {"type": "text",
+                    "text": format!("Prompt with arguments: arg1='{first}', arg2='{second}'")}}])
+            }
+            "test_prompt_with_embedded_resource" => {
+                let uri = argument("resourceUri")?;
+                json!([
+                    {"role": "user", "content": {"type": "resource",
+                        "resource": {"uri": uri, "mimeType": "text/plain", "text": "Embedded resource content for testing."}}},
+                    {"role": "user", "content": {"type": "text", "text": "Please process the embedded resource above."}}
+                ])
+            }
+            "test_prompt_with_image" => json!([
+                {"role": "user", "content": {"type": "image", "data": base64(&png()), "mimeType": "image/png"}},
+                {"role": "user", "content": {"type": "text", "text": "Please analyze the image above."}}
+            ]),
+            other => return Err(ErrorData::invalid_params(format!("no prompt `{other}`"), None)),
+        };
+        let prompt: GetPromptResult = result(json!({"messages": messages}))?;
+        Ok(prompt.into())
+    }
+
+    async fn complete(
+        &self,
+        _: CompleteRequestParams,
+        _: RequestContext<RoleServer>,
+    ) -> Result<CompleteResult, ErrorData> {
+        result(json!({"completion": {"values": [], "total": 0, "hasMore": false}}))
+    }
+}

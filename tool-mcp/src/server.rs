@@ -1,5 +1,6 @@
 //! [`McpServer`]: any [`Toolbox`] as an rmcp [`ServerHandler`] (feature `server`).
 
+mod ask;
 mod auth;
 mod beside;
 mod gate;
@@ -7,32 +8,36 @@ mod http;
 #[cfg(feature = "jwt")]
 mod jwt;
 mod options;
-mod progress;
+mod notices;
 mod sessions;
 
 use std::borrow::Cow;
 use std::io;
 use std::pin::pin;
-use std::sync::Arc;
+use std::collections::BTreeMap;
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 use futures_util::future::{Either, select};
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, CompleteRequestParams, CompleteResult, ContentBlock,
-    ErrorCode, GetPromptRequestParams, GetPromptResponse, Implementation, ListPromptsResult,
+    DiscoverResult, ErrorCode, GetPromptRequestParams, InputRequiredResult, SubscriptionFilter, GetPromptResponse, Implementation, ListPromptsResult,
     ListResourceTemplatesResult, ListResourcesResult, ListToolsResult, PaginatedRequestParams,
     ReadResourceRequestParams, ReadResourceResponse, ResultType, ServerCapabilities, ServerConfig, SubscribeRequestParams, Tool,
     UnsubscribeRequestParams,
 };
-use rmcp::service::{RequestContext, RoleServer};
+#[allow(deprecated, reason = "rmcp marks logging deprecated (SEP-2577); 2025-11-25 clients set a level")]
+use rmcp::model::SetLevelRequestParams;
+use rmcp::service::{RequestContext, RoleServer, SubscriptionContext};
 use rmcp::{ErrorData, ServerHandler, ServiceExt};
-use serde_json::{Map, Value};
+use serde_json::{Map, Value, json};
 
 use tokio::sync::Semaphore;
 
-use progress::ProgressSink;
+use ask::{InSession, Round, RoundTrips, StateKey, until_asked};
+use notices::Notices;
 use tool_runtime::dispatch::{DispatchOptions, catch_panics};
-use tool_runtime::{Arguments, CallContext, Caller, RenderError, Target, ToolError, ToolOutput, Toolbox};
+use tool_runtime::{Arguments, Asker, CallContext, Caller, Level, RenderError, Target, ToolError, ToolOutput, Toolbox};
 
 pub use auth::{StaticToken, TokenRefused, TokenValidator};
 pub use beside::ToolsAlone;
@@ -59,6 +64,11 @@ pub struct McpServer<T, H = ToolsAlone> {
     in_total: Arc<Semaphore>,
     /// The calls running now, in this session.
     in_session: Arc<Semaphore>,
+    /// The key `requestState` is signed with.
+    state_key: StateKey,
+    /// The least level of the log messages this session's client asked for (`logging/setLevel`);
+    /// none until it asks.
+    log_level: Arc<Mutex<Option<Level>>>,
 }
 
 impl<T, H> Clone for McpServer<T, H> {
@@ -71,6 +81,8 @@ impl<T, H> Clone for McpServer<T, H> {
             options: self.options.clone(),
             in_total: Arc::clone(&self.in_total),
             in_session: Arc::clone(&self.in_session),
+            state_key: self.state_key.clone(),
+            log_level: Arc::clone(&self.log_level),
         }
     }
 }
@@ -93,6 +105,8 @@ impl<T: Toolbox + Send + 'static> McpServer<T> {
             in_total: Arc::new(Semaphore::new(options.calls_in_total)),
             in_session: Arc::new(Semaphore::new(options.calls_per_session)),
             options,
+            state_key: StateKey::random(),
+            log_level: Arc::default(),
         })
     }
 
@@ -142,7 +156,17 @@ impl<T: Toolbox + Send + 'static, H: ServerHandler> McpServer<T, H> {
             options: self.options,
             in_total: self.in_total,
             in_session: self.in_session,
+            state_key: self.state_key,
+            log_level: self.log_level,
         }
+    }
+
+    /// Signs `requestState` with `key` (HMAC-SHA256; at least 32 bytes), which every replica of the
+    /// server must share: a tool that asks on MCP 2026-07-28 goes on with the client's next call,
+    /// which any replica may take. Without it, each process signs with a random key of its own.
+    pub fn request_state_key(mut self, key: impl Into<Vec<u8>>) -> io::Result<Self> {
+        self.state_key = StateKey::new(key.into()).map_err(|why| io::Error::new(io::ErrorKind::InvalidInput, why))?;
+        Ok(self)
     }
 
     /// Serves with `options`: who may reach the server over HTTP, and the limits every caller
@@ -156,7 +180,11 @@ impl<T: Toolbox + Send + 'static, H: ServerHandler> McpServer<T, H> {
 
     /// The server for a new HTTP session: the same tools and limits, its own count of calls.
     fn for_session(&self) -> Self {
-        McpServer { in_session: Arc::new(Semaphore::new(self.options.calls_per_session)), ..self.clone() }
+        McpServer {
+            in_session: Arc::new(Semaphore::new(self.options.calls_per_session)),
+            log_level: Arc::default(),
+            ..self.clone()
+        }
     }
 
     /// The server's name and version, as `initialize` reports them.
@@ -263,33 +291,48 @@ fn from_the_gate(request: &RequestContext<RoleServer>) -> (Option<Arc<Caller>>, 
 
 /// The [`CallContext`] of a request, made by `caller`: cancelled with the request, when its client
 /// has gone, or at `deadline` (so that a tool that watches [`CallContext::is_cancelled`] stops even
-/// while it never awaits), and reporting progress as `notifications/progress` when the client sent
-/// a progress token.
+/// while it never awaits); its progress and log messages sent to the client as it asked for them,
+/// and its questions asked through `asker`.
 fn call_context(
     request: &RequestContext<RoleServer>,
     caller: Option<Arc<Caller>>,
     gone: Option<gate::ClientGone>,
     deadline: Option<Instant>,
-) -> (CallContext, Option<Arc<ProgressSink>>) {
+    notices: &Arc<Notices>,
+    asker: Arc<dyn Asker>,
+) -> CallContext {
     let cancelled = request.ct.clone();
-    let mut context = CallContext::new().cancelled_when(move || {
-        cancelled.is_cancelled()
-            || gone.as_ref().is_some_and(|gone| gone.0.is_cancelled())
-            || deadline.is_some_and(|deadline| Instant::now() >= deadline)
-    });
+    let mut context = CallContext::new()
+        .cancelled_when(move || {
+            cancelled.is_cancelled()
+                || gone.as_ref().is_some_and(|gone| gone.0.is_cancelled())
+                || deadline.is_some_and(|deadline| Instant::now() >= deadline)
+        })
+        .asks_with(asker);
     if let Some(caller) = caller {
         context = context.called_by(caller);
     }
-    let Some(token) = request.meta.get_progress_token() else { return (context, None) };
-    let sink = ProgressSink::new(token, request.peer.clone());
-    let reports = Arc::clone(&sink);
-    (context.on_progress(move |progress| reports.report(progress)), Some(sink))
+    if notices.wants_progress() {
+        let reports = Arc::clone(notices);
+        context = context.on_progress(move |progress| reports.report(progress));
+    }
+    if notices.wants_logs() {
+        let logs = Arc::clone(notices);
+        context = context.on_log(move |level, data| logs.log(level, data));
+    }
+    context
+}
+
+/// Whether a request is on MCP 2026-07-28 or later, where the server asks through `input_required`.
+fn without_sessions(context: &RequestContext<RoleServer>) -> bool {
+    context.protocol_version().is_some_and(|version| !version.has_initialize())
 }
 
 impl<T: Toolbox + Send + 'static, H: ServerHandler> ServerHandler for McpServer<T, H> {
     fn get_info(&self) -> ServerConfig {
         let beside = self.beside.get_info().capabilities;
-        let mut capabilities = ServerCapabilities::builder().enable_tools().build();
+        #[allow(deprecated, reason = "2025-11-25 clients set a level; 2026-07-28 ones send it with each request")]
+        let mut capabilities = ServerCapabilities::builder().enable_tools().enable_logging().build();
         capabilities.resources = beside.resources;
         capabilities.prompts = beside.prompts;
         capabilities.completions = beside.completions;
@@ -329,37 +372,94 @@ impl<T: Toolbox + Send + 'static, H: ServerHandler> ServerHandler for McpServer<
         let Ok(in_total) = Arc::clone(&self.in_total).try_acquire_owned() else {
             return Err(Self::busy(self.options.calls_in_total, "the whole server"));
         };
-        let Ok(in_session) = Arc::clone(&self.in_session).try_acquire_owned() else {
+        let Ok(in_session_permit) = Arc::clone(&self.in_session).try_acquire_owned() else {
             return Err(Self::busy(self.options.calls_per_session, "one session"));
         };
         // rmcp has parsed the arguments; they are read from its object, not through text again.
         let no_arguments = Map::new();
         let arguments = request.arguments.as_ref().unwrap_or(&no_arguments);
         let deadline = self.options.call_timeout.and_then(|most| Instant::now().checked_add(most));
-        let (call_context, progress) = call_context(&context, caller, gone.clone(), deadline);
+        let round_trips = without_sessions(&context);
+        let capabilities = context.client_capabilities().unwrap_or_default();
+        let log_level = if round_trips {
+            context.meta.log_level().map(notices::level)
+        } else {
+            *self.log_level.lock().unwrap_or_else(PoisonError::into_inner)
+        };
+        let notices = Notices::new(context.meta.get_progress_token(), log_level, context.peer.clone());
+        // On 2026-07-28 the answers so far: the earlier rounds', in the state this server signed,
+        // and this round's, sent by the client.
+        let asker: Arc<dyn Asker>;
+        let mut rounds = None;
+        let mut in_session = None;
+        if round_trips {
+            let mut answers = match &request.request_state {
+                Some(state) => self.state_key.open(state, &request.name, arguments).map_err(|_| {
+                    ErrorData::invalid_params(
+                        "the requestState is not one this server made for this call, or it has expired: call again without it",
+                        None,
+                    )
+                })?,
+                None => BTreeMap::new(),
+            };
+            answers.extend(request.input_responses.clone().unwrap_or_default());
+            let round = Arc::new(RoundTrips::new(capabilities, answers));
+            asker = Arc::clone(&round) as Arc<dyn Asker>;
+            rounds = Some(round);
+        } else {
+            let session = Arc::new(InSession { peer: context.peer.clone(), capabilities, refused: Default::default() });
+            asker = Arc::clone(&session) as Arc<dyn Asker>;
+            in_session = Some(session);
+        }
+        let call_context = call_context(&context, caller, gone.clone(), deadline, &notices, asker);
         // A cancelled call's future is dropped here, as is one whose client has gone: the tool
         // stops at its next await (a tool that never awaits, at its next look at its context).
-        let run = self.run(&request.name, arguments, &call_context);
+        let run = async {
+            let run = self.run(&request.name, arguments, &call_context);
+            match &rounds {
+                Some(round) => until_asked(run, round).await,
+                None => Round::Finished(run.await),
+            }
+        };
         let stop = async {
             match gone {
                 Some(gone) => select(pin!(context.ct.cancelled()), pin!(gone.0.cancelled())).await.factor_first().0,
                 None => context.ct.cancelled().await,
             }
         };
-        let outcome = match select(pin!(run), pin!(stop)).await {
-            Either::Left((outcome, _)) => outcome,
+        let round = match select(pin!(run), pin!(stop)).await {
+            Either::Left((round, _)) => round,
             Either::Right(((), _)) => {
                 return Err(ErrorData::new(ErrorCode::INTERNAL_ERROR, Cow::Borrowed("the call was cancelled"), None));
             }
         };
-        // The call is over: its places among the calls at once are free while its last reports go.
-        drop((in_total, in_session));
-        // Every progress notification goes out before the result, unless the client stops
-        // reading them.
-        if let Some(progress) = progress {
-            progress.flush(FLUSH_PROGRESS).await;
+        // The call is over: its places among the calls at once are free while its last notices go.
+        drop((in_total, in_session_permit));
+        // Every notice goes out before the result, unless the client stops reading them.
+        notices.flush(FLUSH_PROGRESS).await;
+        drop(call_context);
+        let outcome = match round {
+            Round::Finished(outcome) => outcome,
+            Round::Asking => {
+                let round = rounds.and_then(|round| Arc::into_inner(round)).expect("the call's context is gone");
+                let (questions, answers) = round.into_round();
+                let state = self.state_key.seal(&request.name, arguments, &answers);
+                return Ok(InputRequiredResult::new(Some(questions), Some(state)).into());
+            }
+        };
+        // A call that failed after asking what its client cannot answer needed that capability
+        // (2026-07-28: -32021, naming it).
+        let refused = rounds.as_ref().map(|round| &round.refused);
+        if outcome.is_err()
+            && let Some(required) = refused.and_then(|refused| refused.required())
+        {
+            return Err(ErrorData::new(
+                ErrorCode(-32021),
+                format!("the tool `{}` needs what the client did not declare", request.name),
+                Some(json!({"requiredCapabilities": required})),
+            ));
         }
-        // The same result `dispatch` writes for MCP, built as rmcp's type.
+        drop(in_session);
         // An image MCP cannot carry (not an `image/*` type) is an error result saying so.
         let outcome = outcome.and_then(|output| match output.check_parts(Target::Mcp) {
             Ok(()) => Ok(output),
@@ -373,6 +473,41 @@ impl<T: Toolbox + Send + 'static, H: ServerHandler> ServerHandler for McpServer<
         };
         complete(&mut result.result_type);
         Ok(result.into())
+    }
+
+    /// On 2026-07-28, notifications of changes (a resource updated, a list changed) go to clients
+    /// that listen (`subscriptions/listen`); what the handler beside the tools does not serve that
+    /// way is not declared there.
+    async fn discover(&self, _: RequestContext<RoleServer>) -> Result<DiscoverResult, ErrorData> {
+        let mut info = self.get_info();
+        if self.beside.accepted_subscription_filter(&SubscriptionFilter::default()).is_none() {
+            if let Some(resources) = &mut info.capabilities.resources {
+                resources.subscribe = None;
+                resources.list_changed = None;
+            }
+            if let Some(prompts) = &mut info.capabilities.prompts {
+                prompts.list_changed = None;
+            }
+        }
+        Ok(DiscoverResult::from_server_info(self.supported_protocol_versions().into_owned(), info))
+    }
+
+    fn accepted_subscription_filter(&self, requested: &SubscriptionFilter) -> Option<SubscriptionFilter> {
+        self.beside.accepted_subscription_filter(requested)
+    }
+
+    async fn listen(&self, context: SubscriptionContext) -> Result<(), ErrorData> {
+        self.beside.listen(context).await
+    }
+
+    #[allow(deprecated, reason = "2025-11-25 clients set a level; 2026-07-28 ones send it with each request")]
+    async fn set_level(
+        &self,
+        request: SetLevelRequestParams,
+        _: RequestContext<RoleServer>,
+    ) -> Result<(), ErrorData> {
+        *self.log_level.lock().unwrap_or_else(PoisonError::into_inner) = Some(notices::level(request.level));
+        Ok(())
     }
 
     async fn list_resources(

@@ -119,7 +119,9 @@ pub mod guide {
 pub use caller::Caller;
 pub use choice::{ChoiceError, ChoiceOptions, ToolChoice};
 pub use content::{Audio, ContentPart, Image, IntoContent, NoJson, Resource, ResourceLink, ToolOutput};
-pub use context::{CallContext, Progress};
+pub use context::{
+    Answer, Ask, AskError, Asker, CallContext, Elicited, Level, Progress, Question, QuestionKind, Root, Sampled, Sampling,
+};
 pub use def::{Annotations, SourceLocation, ToolDef, ToolExample};
 pub use dialect::{RenderOptions, Target, UnknownTarget};
 pub use dispatch::{

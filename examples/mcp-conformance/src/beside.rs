@@ -2,7 +2,7 @@
 //! `ServerHandler` and handed to toolc's server, which answers them beside its tools.
 
 use rmcp::model::{
-    CompleteRequestParams, CompleteResult, GetPromptRequestParams, GetPromptResponse, GetPromptResult,
+    CompleteRequestParams, CompleteResult, GetPromptRequestParams, GetPromptResponse, GetPromptResult, InputRequiredResult,
     ListPromptsResult, ListResourceTemplatesResult, ListResourcesResult, PaginatedRequestParams,
     ReadResourceRequestParams, ReadResourceResponse, ReadResourceResult, ServerCapabilities, ServerConfig,
     SubscribeRequestParams, UnsubscribeRequestParams,
@@ -109,7 +109,8 @@ impl ServerHandler for ResourcesAndPrompts {
             {"name": "test_prompt_with_embedded_resource", "description": "A prompt that embeds a resource", "arguments": [
                 {"name": "resourceUri", "description": "The resource to embed", "required": true}
             ]},
-            {"name": "test_prompt_with_image", "description": "A prompt with an image"}
+            {"name": "test_prompt_with_image", "description": "A prompt with an image"},
+            {"name": "test_input_required_result_prompt", "description": "A prompt that asks the user for its topic first"}
         ]}))
     }
 
@@ -139,6 +140,20 @@ impl ServerHandler for ResourcesAndPrompts {
                         "resource": {"uri": uri, "mimeType": "text/plain", "text": "Embedded resource content for testing."}}},
                     {"role": "user", "content": {"type": "text", "text": "Please process the embedded resource above."}}
                 ])
+            }
+            // A prompt that asks the user first: on 2026-07-28 it answers `input_required`, and is
+            // asked again with the answer.
+            "test_input_required_result_prompt" => {
+                let answered = request.input_responses.as_ref().and_then(|responses| responses.get("topic"));
+                let Some(answer) = answered else {
+                    let question = json!({"topic": {"method": "elicitation/create", "params": {
+                        "message": "Which topic?",
+                        "requestedSchema": {"type": "object", "properties": {"topic": {"type": "string"}}, "required": ["topic"]}
+                    }}});
+                    return Ok(InputRequiredResult::from_input_requests(result(question)?).into());
+                };
+                let topic = answer.pointer("/content/topic").and_then(Value::as_str).unwrap_or("anything");
+                json!([{"role": "user", "content": {"type": "text", "text": format!("Tell me about {topic}.")}}])
             }
             "test_prompt_with_image" => json!([
                 {"role": "user", "content": {"type": "image", "data": base64(&png()), "mimeType": "image/png"}},

@@ -4,7 +4,11 @@ use std::time::Duration;
 
 use base64::Engine as _;
 use base64::engine::general_purpose::STANDARD;
-use tool_runtime::{Audio, CallContext, ContentPart, Image, Resource, toolbox};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use tool_runtime::{
+    AskError, Audio, CallContext, ContentPart, Elicited, Image, Level, QuestionKind, Resource, Sampling, toolbox,
+};
 
 /// A 1×1 PNG, the suite's own.
 const PNG: &str = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==";
@@ -17,6 +21,126 @@ pub(crate) fn png() -> Vec<u8> {
 
 /// The server's tools.
 pub struct Conformance;
+
+/// Who the user is.
+#[derive(Debug, Serialize, Deserialize, JsonSchema)]
+pub struct UserInfo {
+    /// The user's name.
+    username: String,
+    /// The user's email address.
+    #[schemars(email)]
+    email: String,
+}
+
+/// A user's profile, every field filled in for them.
+#[derive(Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(default)]
+pub struct Profile {
+    /// User name
+    name: String,
+    /// User age
+    age: i64,
+    /// User score
+    score: f64,
+    /// User status
+    status: Status,
+    /// Verification status
+    verified: bool,
+}
+
+impl Default for Profile {
+    fn default() -> Self {
+        Profile { name: "John Doe".into(), age: 30, score: 95.5, status: Status::Active, verified: true }
+    }
+}
+
+/// Where an account stands.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Status {
+    Active,
+    Inactive,
+    Pending,
+}
+
+/// Options without titles.
+#[derive(Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Plain {
+    Option1,
+    Option2,
+    Option3,
+}
+
+/// Options with titles.
+#[derive(Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Titled {
+    #[schemars(title = "First Option")]
+    Value1,
+    #[schemars(title = "Second Option")]
+    Value2,
+    #[schemars(title = "Third Option")]
+    Value3,
+}
+
+/// Options named the old way, with `enumNames`.
+#[derive(Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Legacy {
+    Opt1,
+    Opt2,
+    Opt3,
+}
+
+/// Every kind of choice a form has.
+#[derive(Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Choices {
+    /// Select one option
+    untitled_single: Option<Plain>,
+    /// Select one option with titles
+    titled_single: Option<Titled>,
+    /// Select one option (legacy)
+    #[schemars(extend("enumNames" = ["Option One", "Option Two", "Option Three"]))]
+    legacy_enum: Option<Legacy>,
+    /// Select multiple options
+    #[schemars(length(min = 1))]
+    untitled_multi: Option<Vec<Plain>>,
+    /// Select multiple options with titles
+    #[schemars(length(min = 1))]
+    titled_multi: Option<Vec<Titled>>,
+}
+
+/// A name.
+#[derive(Debug, Deserialize, JsonSchema)]
+pub struct Name {
+    /// The name.
+    name: String,
+}
+
+/// A yes or no.
+#[derive(Debug, Deserialize, JsonSchema)]
+pub struct Confirm {
+    /// Whether to go on.
+    ok: bool,
+}
+
+/// A value.
+#[derive(Debug, Deserialize, JsonSchema)]
+pub struct Value {
+    /// The value.
+    value: String,
+}
+
+/// What an elicitation came to, in words.
+fn elicited<T: std::fmt::Debug>(answer: &Elicited<T>) -> String {
+    match answer {
+        Elicited::Accepted(value) => format!("action=accept, content={value:?}"),
+        Elicited::Declined => "action=decline".to_owned(),
+        Elicited::Cancelled => "action=cancel".to_owned(),
+    }
+}
 
 #[toolbox]
 impl Conformance {
@@ -61,6 +185,146 @@ impl Conformance {
     #[tool]
     fn test_error_handling(&self) -> Result<String, String> {
         Err("This tool intentionally returns an error for testing".to_owned())
+    }
+
+    /// Logs three messages, 50 ms apart, then answers.
+    #[tool]
+    async fn test_tool_with_logging(&self, context: &CallContext) -> String {
+        for message in ["Tool execution started", "Tool processing data", "Tool execution completed"] {
+            context.log(Level::Info, message);
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        "Logging completed".to_owned()
+    }
+
+    /// Asks the client's model, and answers with its reply.
+    ///
+    /// # Arguments
+    /// * `prompt` - The prompt to send to the model.
+    #[tool]
+    async fn test_sampling(&self, context: &CallContext, prompt: String) -> Result<String, AskError> {
+        let reply = context.sample(Sampling::new(100).user(prompt)).await?;
+        Ok(format!("LLM response: {}", reply.text()))
+    }
+
+    /// Asks the user who they are.
+    ///
+    /// # Arguments
+    /// * `message` - The message to show the user.
+    #[tool]
+    async fn test_elicitation(&self, context: &CallContext, message: String) -> Result<String, AskError> {
+        let answer = context.elicit::<UserInfo>(&message).await?;
+        Ok(format!("User response: {}", elicited(&answer)))
+    }
+
+    /// Asks the user to review a form whose every field has a default.
+    #[tool]
+    async fn test_elicitation_sep1034_defaults(&self, context: &CallContext) -> Result<String, AskError> {
+        let answer = context.elicit::<Profile>("Please review and update the form fields with defaults").await?;
+        Ok(format!("Elicitation completed: {}", elicited(&answer)))
+    }
+
+    /// Asks the user to choose, in every kind of choice a form has.
+    #[tool]
+    async fn test_elicitation_sep1330_enums(&self, context: &CallContext) -> Result<String, AskError> {
+        let answer = context.elicit::<Choices>("Please select options from the enum fields").await?;
+        Ok(format!("Elicitation completed: {}", elicited(&answer)))
+    }
+
+    /// Asks the user's name, under the key `user_name`.
+    #[tool]
+    async fn test_input_required_result_elicitation(&self, context: &CallContext) -> Result<String, AskError> {
+        match context.elicit::<Name>("What is your name?").key("user_name").await? {
+            Elicited::Accepted(Name { name }) => Ok(format!("Hello, {name}!")),
+            other => Ok(format!("No name: {}", elicited(&other))),
+        }
+    }
+
+    /// Asks the client's model a question.
+    #[tool]
+    async fn test_input_required_result_sampling(&self, context: &CallContext) -> Result<String, AskError> {
+        let reply = context.sample(Sampling::new(100).user("What is the capital of France?")).await?;
+        Ok(format!("Sampling result: {}", reply.text()))
+    }
+
+    /// Asks the client for its roots.
+    #[tool]
+    async fn test_input_required_result_list_roots(&self, context: &CallContext) -> Result<String, AskError> {
+        let roots = context.roots().await?;
+        Ok(format!("Found {} root(s)", roots.len()))
+    }
+
+    /// Asks the user to confirm.
+    #[tool]
+    async fn test_input_required_result_request_state(&self, context: &CallContext) -> Result<String, AskError> {
+        let answer = context.elicit::<Confirm>("Please confirm").key("confirm").await?;
+        Ok(match answer {
+            Elicited::Accepted(Confirm { ok: true }) => "state-ok: confirmed".to_owned(),
+            other => format!("not confirmed: {}", elicited(&other)),
+        })
+    }
+
+    /// Asks the user, the model and the client's roots at once.
+    #[tool]
+    async fn test_input_required_result_multiple_inputs(&self, context: &CallContext) -> Result<String, AskError> {
+        let (name, reply, roots) = tokio::join!(
+            context.elicit::<Name>("What is your name?"),
+            context.sample(Sampling::new(50).user("Say hello.")),
+            context.roots(),
+        );
+        Ok(format!("{} / {} / {} root(s)", elicited(&name?), reply?.text(), roots?.len()))
+    }
+
+    /// Asks twice, one question after the other.
+    #[tool]
+    async fn test_input_required_result_multi_round(&self, context: &CallContext) -> Result<String, AskError> {
+        let first = context.elicit::<Name>("What is your name?").await?;
+        let second = context.elicit::<Confirm>("Are you sure?").await?;
+        Ok(format!("round 1: {}; round 2: {}", elicited(&first), elicited(&second)))
+    }
+
+    /// Asks the user, so that its `requestState` can be tampered with.
+    #[tool]
+    async fn test_input_required_result_tampered_state(&self, context: &CallContext) -> Result<String, AskError> {
+        let answer = context.elicit::<Confirm>("Please confirm").await?;
+        Ok(format!("Confirmed: {}", elicited(&answer)))
+    }
+
+    /// Asks only what the client said it can answer.
+    #[tool]
+    async fn test_input_required_result_capabilities(&self, context: &CallContext) -> Result<String, AskError> {
+        let mut answers = Vec::new();
+        if context.can_ask(QuestionKind::Elicitation) {
+            answers.push(match context.elicit::<Value>("Elicitation input").await? {
+                Elicited::Accepted(Value { value }) => value,
+                other => elicited(&other),
+            });
+        }
+        if context.can_ask(QuestionKind::Sampling) {
+            answers.push(context.sample(Sampling::new(50).user("Sample request")).await?.text());
+        }
+        Ok(if answers.is_empty() { "No supported capabilities declared".to_owned() } else { answers.join(", ") })
+    }
+
+    /// Needs the client's model: a client that cannot sample is told so.
+    #[tool]
+    async fn test_missing_capability(&self, context: &CallContext) -> Result<String, AskError> {
+        let reply = context.sample(Sampling::new(20).user("Say yes.")).await?;
+        Ok(format!("Success: {}", reply.text()))
+    }
+
+    /// Reports progress, then answers, on the call's own stream.
+    #[tool]
+    async fn test_streaming_elicitation(&self, context: &CallContext) -> String {
+        context.report(50.0, Some(100.0), "halfway");
+        "Streaming complete".to_owned()
+    }
+
+    /// Logs one message: a client that asked for no level gets none.
+    #[tool]
+    fn test_logging_tool(&self, context: &CallContext) -> String {
+        context.log(Level::Info, "Diagnostic trace logging activated");
+        "Logging evaluated".to_owned()
     }
 
     /// Reports its progress three times, 50 ms apart, then answers.

@@ -124,6 +124,21 @@ pub fn fn_tool(args: ToolArgs, attrs: &[Attribute], sig: &mut Signature, place: 
                     seen_arg = true;
                     false
                 });
+                if let Some(header) = &arg.header {
+                    let taken = params.iter().filter_map(|param: &Param| param.arg.header.as_ref()).find(|taken| {
+                        taken.value().eq_ignore_ascii_case(&header.value())
+                    });
+                    if let Some(taken) = taken {
+                        errors.at(
+                            header,
+                            format!(
+                                "the header `Mcp-Param-{}` is already another parameter's (header names are the same \
+                                 whatever their case): give each its own",
+                                taken.value()
+                            ),
+                        );
+                    }
+                }
                 check_argument_type(&pat_type.ty, errors);
                 find_strict_blockers(&pat_type.ty, &mut strict_blockers);
                 match &*pat_type.pat {

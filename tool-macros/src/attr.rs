@@ -45,7 +45,12 @@ const TOOL_KEYS: &[Key] = &[
     key("example", Kind::Example),
 ];
 
-const ARG_KEYS: &[Key] = &[key("rename", Kind::Str), key("default", Kind::FlagOrExpr), key("description", Kind::Str)];
+const ARG_KEYS: &[Key] = &[
+    key("rename", Kind::Str),
+    key("default", Kind::FlagOrExpr),
+    key("description", Kind::Str),
+    key("header", Kind::Str),
+];
 
 enum Value {
     Str(LitStr),
@@ -277,6 +282,14 @@ pub struct ArgArgs {
     /// `Some(None)`: `default` (the type's `Default`); `Some(Some(expr))`: `default = expr`.
     pub default: Option<Option<Expr>>,
     pub description: Option<LitStr>,
+    /// `header = "Region"`: over MCP's HTTP transport (2026-07-28), the value is mirrored into the
+    /// request header `Mcp-Param-Region` (`x-mcp-header`), so a load balancer can route on it.
+    pub header: Option<LitStr>,
+}
+
+/// Whether `c` may be in an HTTP header's name (RFC 9110's `tchar`).
+fn is_tchar(c: char) -> bool {
+    c.is_ascii_alphanumeric() || "!#$%&'*+-.^_`|~".contains(c)
 }
 
 impl ArgArgs {
@@ -284,7 +297,7 @@ impl ArgArgs {
         let tokens = match &attr.meta {
             Meta::List(list) => list.tokens.clone(),
             other => {
-                errors.at(other, "write `#[arg(rename = \"...\", default, description = \"...\")]`");
+                errors.at(other, "write `#[arg(rename = \"...\", default, description = \"...\", header = \"...\")]`");
                 return ArgArgs::default();
             }
         };
@@ -296,6 +309,20 @@ impl ArgArgs {
                 _ => None,
             },
             description: given.str("description"),
+            header: given.str("header").filter(|header| {
+                let name = header.value();
+                let valid = !name.is_empty() && name.chars().all(is_tchar);
+                if !valid {
+                    errors.at(
+                        header,
+                        format!(
+                            "`{name}` cannot name a header: the value becomes the header `Mcp-Param-{name}`, so it \
+                             must be letters, digits and `!#$%&'*+-.^_`|~`, at least one"
+                        ),
+                    );
+                }
+                valid
+            }),
         }
     }
 }

@@ -58,6 +58,8 @@ pub struct McpServer<T, H = ToolsAlone> {
     beside: Arc<H>,
     /// The `tools/list` result, read once from the toolbox's MCP rendering.
     tools: Arc<[Tool]>,
+    /// Those of `tools` with parameters mirrored into headers.
+    with_headers: Arc<[Tool]>,
     implementation: Implementation,
     options: HttpOptions,
     /// The calls running now, in all sessions.
@@ -77,6 +79,7 @@ impl<T, H> Clone for McpServer<T, H> {
             toolbox: Arc::clone(&self.toolbox),
             beside: Arc::clone(&self.beside),
             tools: Arc::clone(&self.tools),
+            with_headers: Arc::clone(&self.with_headers),
             implementation: self.implementation.clone(),
             options: self.options.clone(),
             in_total: Arc::clone(&self.in_total),
@@ -95,12 +98,14 @@ impl<T: Toolbox + Send + 'static> McpServer<T> {
         // The MCP rendering is checked against the MCP SDKs' own `Tool` types in the test suite.
         let tools: Vec<Tool> =
             serde_json::from_value(rendered.clone()).expect("the MCP rendering is a list of MCP tools");
+        let with_headers = tools.iter().filter(|tool| mirrors_headers(&tool.input_schema)).cloned().collect();
         let implementation = Implementation::new(env!("CARGO_PKG_NAME"), env!("CARGO_PKG_VERSION"));
         let options = HttpOptions::default();
         Ok(McpServer {
             toolbox: Arc::new(toolbox),
             beside: Arc::new(ToolsAlone),
             tools: tools.into(),
+            with_headers,
             implementation,
             in_total: Arc::new(Semaphore::new(options.calls_in_total)),
             in_session: Arc::new(Semaphore::new(options.calls_per_session)),
@@ -152,6 +157,7 @@ impl<T: Toolbox + Send + 'static, H: ServerHandler> McpServer<T, H> {
             toolbox: self.toolbox,
             beside: Arc::new(handler),
             tools: self.tools,
+            with_headers: self.with_headers,
             implementation: self.implementation,
             options: self.options,
             in_total: self.in_total,
@@ -276,6 +282,15 @@ impl<T: Toolbox + Send + 'static, H: ServerHandler> McpServer<T, H> {
     }
 }
 
+/// Whether a tool's input schema mirrors a parameter into a header, at any depth of `properties`.
+fn mirrors_headers(schema: &Map<String, Value>) -> bool {
+    schema.get("properties").and_then(Value::as_object).is_some_and(|properties| {
+        properties.values().any(|property| {
+            property.get("x-mcp-header").is_some() || property.as_object().is_some_and(mirrors_headers)
+        })
+    })
+}
+
 /// Marks a result complete, as 2026-07-28 wants every result marked (rmcp takes the mark off for a
 /// client on an older version). A result read from JSON, as the tools' are, and as a handler's
 /// may be, has none.
@@ -337,6 +352,13 @@ impl<T: Toolbox + Send + 'static, H: ServerHandler> ServerHandler for McpServer<
         capabilities.prompts = beside.prompts;
         capabilities.completions = beside.completions;
         ServerConfig::new(capabilities).with_server_info(self.implementation.clone())
+    }
+
+    /// The tools whose parameters are mirrored into headers (`x-mcp-header`), for rmcp to check a
+    /// 2026-07-28 request's `Mcp-Param-*` headers against its arguments (a header missing, or not
+    /// the argument's value, is refused with 400). The other tools have nothing to check.
+    fn get_tool(&self, name: &str) -> Option<Tool> {
+        self.with_headers.iter().find(|tool| *tool.name == *name).cloned()
     }
 
     async fn list_tools(

@@ -327,6 +327,17 @@ impl Conformance {
         "Logging evaluated".to_owned()
     }
 
+    /// Greets someone in a region; the region travels as the header `Mcp-Param-Region` too, so a
+    /// gateway can route the call.
+    ///
+    /// # Arguments
+    /// * `region` - Where the greeting goes.
+    /// * `name` - Whom to greet.
+    #[tool]
+    fn test_custom_header(&self, #[arg(header = "Region")] region: String, name: String) -> String {
+        format!("Hello, {name}, in {region}!")
+    }
+
     /// Reports its progress three times, 50 ms apart, then answers.
     #[tool]
     async fn test_tool_with_progress(&self, context: &CallContext) -> String {

@@ -49,7 +49,8 @@ pub fn args_struct(tool: &FnTool, args_ident: &Ident, self_ty: Option<&Type>) ->
                 Some(quote!(#[serde(default = #path)]))
             }
         };
-        fields.push(quote!(#doc #rename #default #ident: #ty));
+        let header = param.arg.header.as_ref().map(|header| quote!(#[schemars(extend("x-mcp-header" = #header))]));
+        fields.push(quote!(#doc #rename #default #header #ident: #ty));
     }
     quote! {
         #(#default_fns)*

@@ -56,10 +56,9 @@ fn form(schema: &Value) -> Result<Value, AskError> {
     if let Some(required) = root.get("required") {
         form["required"] = required.clone();
     }
-    for key in ["title", "description"] {
-        if let Some(text) = root.get(key) {
-            form[key] = text.clone();
-        }
+    // The type's doc comment says what the form is for; its title is only the type's name.
+    if let Some(text) = root.get("description") {
+        form["description"] = text.clone();
     }
     Ok(form)
 }
@@ -223,7 +222,7 @@ pub(super) fn answer<T: DeserializeOwned>(result: Value) -> Result<Elicited<T>, 
 
 #[cfg(test)]
 mod tests {
-    use serde::Deserialize;
+    use serde::{Deserialize, Serialize};
 
     use super::*;
 
@@ -243,5 +242,102 @@ mod tests {
     fn a_nested_struct_is_refused_naming_the_field() {
         let err = params::<Nested>("Where?").unwrap_err();
         assert!(err.to_string().contains("field `inner` of Nested: it is an object"), "{err}");
+    }
+
+    /// A profile whose every field has a default.
+    #[allow(dead_code)]
+    #[derive(Debug, PartialEq, Deserialize, Serialize, JsonSchema)]
+    #[serde(default)]
+    struct Profile {
+        /// User name
+        name: String,
+        /// User age
+        age: i64,
+        /// User status
+        status: Status,
+        /// Verified
+        verified: bool,
+    }
+
+    impl Default for Profile {
+        fn default() -> Self {
+            Profile { name: "John Doe".into(), age: 30, status: Status::Active, verified: true }
+        }
+    }
+
+    #[allow(dead_code)]
+    #[derive(Debug, PartialEq, Deserialize, Serialize, JsonSchema)]
+    #[serde(rename_all = "lowercase")]
+    enum Status {
+        Active,
+        Inactive,
+    }
+
+    #[allow(dead_code)]
+    #[derive(Deserialize, Serialize, JsonSchema)]
+    enum Titled {
+        #[schemars(title = "First")]
+        A,
+        /// The second.
+        B,
+    }
+
+    #[allow(dead_code)]
+    #[derive(Deserialize, JsonSchema)]
+    struct Choices {
+        /// One, titled.
+        one: Option<Titled>,
+        /// Several.
+        several: Vec<Status>,
+        /// Several, titled.
+        several_titled: Vec<Titled>,
+    }
+
+    fn requested<T: JsonSchema>() -> Value {
+        params::<T>("?").unwrap()["requestedSchema"].clone()
+    }
+
+    #[test]
+    fn defaults_and_enums_become_the_form_mcp_writes() {
+        assert_eq!(
+            requested::<Profile>(),
+            json!({"type": "object", "description": "A profile whose every field has a default.", "properties": {
+                "name": {"type": "string", "description": "User name", "default": "John Doe"},
+                "age": {"type": "integer", "description": "User age", "default": 30},
+                "status": {"type": "string", "enum": ["active", "inactive"], "description": "User status", "default": "active"},
+                "verified": {"type": "boolean", "description": "Verified", "default": true}
+            }})
+        );
+    }
+
+    #[test]
+    fn titled_enums_and_lists_of_enums_become_single_and_multiple_choices() {
+        let form = requested::<Choices>();
+        assert_eq!(
+            form["properties"]["one"],
+            json!({"type": "string", "description": "One, titled.",
+                   "oneOf": [{"const": "A", "title": "First"}, {"const": "B", "title": "The second."}]})
+        );
+        assert_eq!(
+            form["properties"]["several"],
+            json!({"type": "array", "description": "Several.", "items": {"type": "string", "enum": ["active", "inactive"]}})
+        );
+        assert_eq!(
+            form["properties"]["several_titled"]["items"],
+            json!({"anyOf": [{"const": "A", "title": "First"}, {"const": "B", "title": "The second."}]})
+        );
+        assert_eq!(form["required"], json!(["several", "several_titled"]));
+    }
+
+    #[test]
+    fn the_answer_is_read_into_the_type_or_refused_naming_what_does_not_fit() {
+        let accepted: Elicited<Profile> =
+            answer(json!({"action": "accept", "content": {"name": "Ada", "age": 36}})).unwrap();
+        let Elicited::Accepted(profile) = accepted else { panic!("accepted") };
+        assert_eq!((profile.name.as_str(), profile.age, profile.verified), ("Ada", 36, true));
+        assert_eq!(answer::<Profile>(json!({"action": "decline"})).unwrap(), Elicited::Declined);
+        let err = answer::<Profile>(json!({"action": "accept", "content": {"age": "old"}})).unwrap_err();
+        assert!(err.to_string().contains("invalid type: string \"old\", expected i64"), "{err}");
+        assert!(answer::<Profile>(json!({"action": "maybe"})).is_err());
     }
 }

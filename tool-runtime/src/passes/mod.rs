@@ -8,12 +8,14 @@
 //! - [`strict`] and [`nullable`]: closed objects, every field required, optional ones nullable;
 //! - [`strict_subset`]: the keyword subset of strict tool use with constrained decoding;
 //! - [`formats`], [`describe`]: what a target does not take moved into the description;
-//! - [`root`], [`names`]: the checks every target makes;
+//! - [`root`], [`names`]: the checks every target makes; [`headers`]: MCP's `x-mcp-header`, checked
+//!   for MCP and left out elsewhere;
 //! - [`walk`]: every subschema with its JSON Pointer; [`report`]: what lowering changed.
 
 pub(crate) mod all_of;
 pub(crate) mod describe;
 pub(crate) mod formats;
+pub(crate) mod headers;
 pub(crate) mod names;
 pub(crate) mod nullable;
 pub(crate) mod refs;

@@ -6,6 +6,7 @@
 use serde_json::Value;
 
 use super::provider;
+use crate::passes::headers;
 use crate::passes::report::{Lowering, LoweringReport, RenderError, Rendered};
 use crate::{ChoiceError, ChoiceOptions, RenderOptions, Target, ToolChoice, ToolDef};
 
@@ -75,15 +76,28 @@ impl ToolDef {
     /// [`ToolDef::response_format`] with per-target options.
     pub fn response_format_with(&self, target: Target, options: &RenderOptions) -> Result<Rendered, RenderError> {
         let mut lowering = Lowering::new(&self.name, target);
-        let value = provider(target).response_format(self, options, &mut lowering)?;
+        let without = self.for_target(target);
+        let value = provider(target).response_format(without.as_ref().unwrap_or(self), options, &mut lowering)?;
         Ok(Rendered { value, report: lowering.report })
     }
 
     /// [`ToolDef::render`] with per-target options.
     pub fn render_with(&self, target: Target, options: &RenderOptions) -> Result<Rendered, RenderError> {
         let mut lowering = Lowering::new(&self.name, target);
-        let value = provider(target).tool(self, options, &mut lowering)?;
+        let without = self.for_target(target);
+        let value = provider(target).tool(without.as_ref().unwrap_or(self), options, &mut lowering)?;
         Ok(Rendered { value, report: lowering.report })
+    }
+
+    /// This definition without MCP's header annotations, for a target other than MCP, when it has
+    /// any (they mean nothing to a model; MCP checks them itself).
+    fn for_target(&self, target: Target) -> Option<ToolDef> {
+        if target == Target::Mcp || !headers::has_headers(&self.input_schema) {
+            return None;
+        }
+        let mut without = self.clone();
+        without.input_schema = headers::without_headers(&self.input_schema);
+        Some(without)
     }
 }
 

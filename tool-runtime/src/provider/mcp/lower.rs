@@ -10,6 +10,7 @@
 use serde_json::{Value, json};
 
 use super::Mcp;
+use crate::passes::headers;
 use crate::passes::names::{ascii_word, check_name};
 use crate::passes::object;
 use crate::passes::refs::{Recursion, inline_refs};
@@ -37,6 +38,7 @@ impl Lower for Mcp {
             inline_refs(&mut input, "/inputSchema", Recursion::Keep, lowering)?;
         }
         object_root(&mut input, "/inputSchema", lowering)?;
+        headers::check_headers(&input, "/inputSchema", lowering)?;
         objects_for_booleans(&mut input, "/inputSchema", lowering);
         let input = with_dialect(input);
         let mut tool =

@@ -125,9 +125,10 @@ pub fn fn_tool(args: ToolArgs, attrs: &[Attribute], sig: &mut Signature, place: 
                     false
                 });
                 if let Some(header) = &arg.header {
-                    let taken = params.iter().filter_map(|param: &Param| param.arg.header.as_ref()).find(|taken| {
-                        taken.value().eq_ignore_ascii_case(&header.value())
-                    });
+                    let taken = params
+                        .iter()
+                        .filter_map(|param: &Param| param.arg.header.as_ref())
+                        .find(|taken| taken.value().eq_ignore_ascii_case(&header.value()));
                     if let Some(taken) = taken {
                         errors.at(
                             header,

@@ -43,6 +43,7 @@ const TOOL_KEYS: &[Key] = &[
     key("open_world", Kind::Flag),
     key("strict", Kind::Flag),
     key("example", Kind::Example),
+    key("long_running", Kind::FlagOrExpr),
 ];
 
 const ARG_KEYS: &[Key] = &[
@@ -225,6 +226,16 @@ pub struct ToolArgs {
     pub open_world: Option<bool>,
     pub strict: Option<bool>,
     pub examples: Vec<Example>,
+    /// `long_running` (a task when the client follows tasks) or `long_running = "required"` (only
+    /// ever a task), with the key's span.
+    pub long_running: Option<(Span, LongRunning)>,
+}
+
+/// What `long_running` asks for.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum LongRunning {
+    Optional,
+    Required,
 }
 
 impl ToolArgs {
@@ -245,6 +256,23 @@ impl ToolArgs {
                 _ => None,
             })
             .collect(),
+            long_running: match given.take("long_running") {
+                Some((span, Value::Expr(None))) => Some((span, LongRunning::Optional)),
+                Some((span, Value::Expr(Some(Expr::Lit(ExprLit { lit: Lit::Str(text), .. })))))
+                    if text.value() == "required" =>
+                {
+                    Some((span, LongRunning::Required))
+                }
+                Some((_, Value::Expr(Some(other)))) => {
+                    errors.at(
+                        other,
+                        "write `long_running` (a task when the client follows tasks) or `long_running = \"required\"` \
+                         (only ever a task)",
+                    );
+                    None
+                }
+                _ => None,
+            },
         };
         if let Some(rule) = &args.rename_all {
             let value = rule.value();

@@ -19,6 +19,13 @@ pub fn fn_tool(tool: &FnTool, errors: &mut Errors) {
 pub fn type_tool(tool: &TypeTool, errors: &mut Errors) {
     name_rule(&tool.name(), &tool.args, &tool.ident, errors);
     description_rule(&tool.description(), &tool.ident, errors);
+    if let Some((span, _)) = tool.args.long_running {
+        errors.at_span(
+            span,
+            "a struct or enum tool is parsed, not called, so it never runs long: `long_running` goes on a function \
+             or a method that does the work",
+        );
+    }
 }
 
 pub fn impl_toolbox(toolbox: &ImplToolbox, errors: &mut Errors) {

@@ -7,37 +7,42 @@ mod gate;
 mod http;
 #[cfg(feature = "jwt")]
 mod jwt;
-mod options;
 mod notices;
+mod options;
 mod sessions;
+mod task;
 
 use std::borrow::Cow;
+use std::collections::BTreeMap;
 use std::io;
 use std::pin::pin;
-use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 use futures_util::future::{Either, select};
-use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, CallToolResult, CompleteRequestParams, CompleteResult, ContentBlock,
-    DiscoverResult, ErrorCode, GetPromptRequestParams, InputRequiredResult, SubscriptionFilter, GetPromptResponse, Implementation, ListPromptsResult,
-    ListResourceTemplatesResult, ListResourcesResult, ListToolsResult, PaginatedRequestParams,
-    ReadResourceRequestParams, ReadResourceResponse, ResultType, ServerCapabilities, ServerConfig, SubscribeRequestParams, Tool,
-    UnsubscribeRequestParams,
-};
 #[allow(deprecated, reason = "rmcp marks logging deprecated (SEP-2577); 2025-11-25 clients set a level")]
 use rmcp::model::SetLevelRequestParams;
+use rmcp::model::{
+    CallToolRequestParams, CallToolResponse, CallToolResult, CancelTaskParams, CompleteRequestParams, CompleteResult,
+    ContentBlock, DiscoverResult, ErrorCode, GetPromptRequestParams, GetPromptResponse, GetTaskParams, GetTaskResult,
+    Implementation, InputRequiredResult, ListPromptsResult, ListResourceTemplatesResult, ListResourcesResult,
+    ListToolsResult, PaginatedRequestParams, ReadResourceRequestParams, ReadResourceResponse, ResultType,
+    ServerCapabilities, ServerConfig, SubscribeRequestParams, SubscriptionFilter, Tool, UnsubscribeRequestParams,
+    UpdateTaskParams,
+};
 use rmcp::service::{RequestContext, RoleServer, SubscriptionContext};
 use rmcp::{ErrorData, ServerHandler, ServiceExt};
 use serde_json::{Map, Value, json};
 
 use tokio::sync::Semaphore;
 
-use ask::{InSession, Round, RoundTrips, StateKey, until_asked};
+use ask::{InSession, Refused, Round, RoundTrips, StateKey, until_asked};
 use notices::Notices;
 use tool_runtime::dispatch::{DispatchOptions, catch_panics};
-use tool_runtime::{Arguments, Asker, CallContext, Caller, Level, RenderError, Target, ToolError, ToolOutput, Toolbox};
+use tool_runtime::{
+    Arguments, Asker, CallContext, Caller, Level, RenderError, Target, TaskSupport, ToolDef, ToolError, ToolOutput,
+    Toolbox,
+};
 
 pub use auth::{StaticToken, TokenRefused, TokenValidator};
 pub use beside::ToolsAlone;
@@ -71,6 +76,10 @@ pub struct McpServer<T, H = ToolsAlone> {
     /// The least level of the log messages this session's client asked for (`logging/setLevel`);
     /// none until it asks.
     log_level: Arc<Mutex<Option<Level>>>,
+    /// The calls running as tasks, in all sessions.
+    tasks: Arc<task::Tasks>,
+    /// Whether any tool may run as a task.
+    long_running: bool,
 }
 
 impl<T, H> Clone for McpServer<T, H> {
@@ -86,6 +95,8 @@ impl<T, H> Clone for McpServer<T, H> {
             in_session: Arc::clone(&self.in_session),
             state_key: self.state_key.clone(),
             log_level: Arc::clone(&self.log_level),
+            tasks: Arc::clone(&self.tasks),
+            long_running: self.long_running,
         }
     }
 }
@@ -101,6 +112,7 @@ impl<T: Toolbox + Send + 'static> McpServer<T> {
         let with_headers = tools.iter().filter(|tool| mirrors_headers(&tool.input_schema)).cloned().collect();
         let implementation = Implementation::new(env!("CARGO_PKG_NAME"), env!("CARGO_PKG_VERSION"));
         let options = HttpOptions::default();
+        let long_running = toolbox.tools().iter().any(|def| def.task_support != TaskSupport::Forbidden);
         Ok(McpServer {
             toolbox: Arc::new(toolbox),
             beside: Arc::new(ToolsAlone),
@@ -112,9 +124,10 @@ impl<T: Toolbox + Send + 'static> McpServer<T> {
             options,
             state_key: StateKey::random(),
             log_level: Arc::default(),
+            tasks: Arc::default(),
+            long_running,
         })
     }
-
 }
 
 impl<T: Toolbox + Send + 'static, H: ServerHandler> McpServer<T, H> {
@@ -164,6 +177,8 @@ impl<T: Toolbox + Send + 'static, H: ServerHandler> McpServer<T, H> {
             in_session: self.in_session,
             state_key: self.state_key,
             log_level: self.log_level,
+            tasks: self.tasks,
+            long_running: self.long_running,
         }
     }
 
@@ -272,6 +287,45 @@ impl<T: Toolbox + Send + 'static, H: ServerHandler> McpServer<T, H> {
         Ok(Some(narrowed.tools().iter().map(|def| def.name.to_string()).collect()))
     }
 
+    /// Where a call's progress and log messages go: to its client, as it asked for them (on
+    /// 2026-07-28 the request says its own log level; in a session, `logging/setLevel` did).
+    fn notices(&self, context: &RequestContext<RoleServer>, round_trips: bool) -> Arc<Notices> {
+        let log_level = if round_trips {
+            context.meta.log_level().map(notices::level)
+        } else {
+            *self.log_level.lock().unwrap_or_else(PoisonError::into_inner)
+        };
+        Notices::new(context.meta.get_progress_token(), log_level, context.peer.clone())
+    }
+
+    /// On 2026-07-28, a call's answers so far: the earlier rounds', in the state this server signed
+    /// for this call, and this round's, sent by the client.
+    fn answers(
+        &self,
+        request: &CallToolRequestParams,
+        arguments: &Map<String, Value>,
+    ) -> Result<BTreeMap<String, Value>, ErrorData> {
+        let mut answers = match &request.request_state {
+            Some(state) => self.state_key.open(state, &request.name, arguments).map_err(|_| {
+                ErrorData::invalid_params(
+                    "the requestState is not one this server made for this call, or it has expired: call again without it",
+                    None,
+                )
+            })?,
+            None => BTreeMap::new(),
+        };
+        answers.extend(request.input_responses.clone().unwrap_or_default());
+        Ok(answers)
+    }
+
+    /// The `input_required` answer of a round that waits on questions: them, and the answers so
+    /// far in a state signed for this call.
+    fn asking(&self, round: RoundTrips, tool: &str, arguments: &Map<String, Value>) -> CallToolResponse {
+        let (questions, answers) = round.into_round();
+        let state = self.state_key.seal(tool, arguments, &answers);
+        InputRequiredResult::new(Some(questions), Some(state)).into()
+    }
+
     /// The JSON-RPC error for a call past one of the limits on calls at once.
     fn busy(limit: usize, within: &str) -> ErrorData {
         ErrorData::new(
@@ -282,12 +336,45 @@ impl<T: Toolbox + Send + 'static, H: ServerHandler> McpServer<T, H> {
     }
 }
 
+/// A call's result, as MCP writes it: what `dispatch` writes for MCP, read as rmcp's type, or the
+/// error result the model reads (an image MCP cannot carry, not an `image/*` type, is one).
+fn finished(tool: &str, def: &ToolDef, outcome: Result<ToolOutput, ToolError>) -> Result<CallToolResult, ErrorData> {
+    let outcome = outcome.and_then(|output| match output.check_parts(Target::Mcp) {
+        Ok(()) => Ok(output),
+        Err(why) => Err(ToolError::Failed { tool: tool.to_owned().into(), message: why }),
+    });
+    let mut result: CallToolResult = match outcome {
+        Ok(output) => serde_json::from_value(output.into_mcp_result(Some(def)))
+            .map_err(|err| ErrorData::internal_error(format!("the tool's result is not MCP's: {err}"), None))?,
+        Err(err) => CallToolResult::error(vec![ContentBlock::text(err.to_string())]),
+    };
+    complete(&mut result.result_type);
+    Ok(result)
+}
+
+/// The error -32021 (2026-07-28): the call of `tool` needs `required`, which its client did not
+/// declare, for the reason given.
+fn needs(tool: &str, why: &str, required: Value) -> ErrorData {
+    ErrorData::new(
+        ErrorCode(-32021),
+        format!("the tool `{tool}` {why}"),
+        Some(json!({"requiredCapabilities": required})),
+    )
+}
+
+/// A call that failed after asking what its client cannot answer needed that capability: the
+/// error that says so.
+fn needed(tool: &str, outcome: &Result<ToolOutput, ToolError>, refused: &Refused) -> Option<ErrorData> {
+    let required = refused.required().filter(|_| outcome.is_err())?;
+    Some(needs(tool, "asked what the client did not declare it can answer", required))
+}
+
 /// Whether a tool's input schema mirrors a parameter into a header, at any depth of `properties`.
 fn mirrors_headers(schema: &Map<String, Value>) -> bool {
     schema.get("properties").and_then(Value::as_object).is_some_and(|properties| {
-        properties.values().any(|property| {
-            property.get("x-mcp-header").is_some() || property.as_object().is_some_and(mirrors_headers)
-        })
+        properties
+            .values()
+            .any(|property| property.get("x-mcp-header").is_some() || property.as_object().is_some_and(mirrors_headers))
     })
 }
 
@@ -296,6 +383,11 @@ fn mirrors_headers(schema: &Map<String, Value>) -> bool {
 /// may be, has none.
 fn complete(result_type: &mut Option<ResultType>) {
     result_type.get_or_insert(ResultType::COMPLETE);
+}
+
+/// The subject of the token a request came with, when the server checks tokens.
+fn subject(context: &RequestContext<RoleServer>) -> Option<String> {
+    from_the_gate(context).0.as_deref().and_then(Caller::subject).map(str::to_owned)
 }
 
 /// What the HTTP gate learned of a request: who sent it, and when its client has gone.
@@ -347,7 +439,11 @@ impl<T: Toolbox + Send + 'static, H: ServerHandler> ServerHandler for McpServer<
     fn get_info(&self) -> ServerConfig {
         let beside = self.beside.get_info().capabilities;
         #[allow(deprecated, reason = "2025-11-25 clients set a level; 2026-07-28 ones send it with each request")]
-        let mut capabilities = ServerCapabilities::builder().enable_tools().enable_logging().build();
+        let mut capabilities = if self.long_running {
+            ServerCapabilities::builder().enable_tools().enable_logging().enable_tasks().build()
+        } else {
+            ServerCapabilities::builder().enable_tools().enable_logging().build()
+        };
         capabilities.resources = beside.resources;
         capabilities.prompts = beside.prompts;
         capabilities.completions = beside.completions;
@@ -391,6 +487,21 @@ impl<T: Toolbox + Send + 'static, H: ServerHandler> ServerHandler for McpServer<
             let unknown = ToolError::unknown_tool(&request.name, shown);
             return Err(ErrorData::invalid_params(unknown.to_string(), None));
         };
+        let round_trips = without_sessions(&context);
+        let capabilities = context.client_capabilities().unwrap_or_default();
+        // A long-running tool becomes a task for a client that follows tasks (2026-07-28).
+        if round_trips && def.task_support != TaskSupport::Forbidden {
+            if capabilities.supports_tasks() {
+                return self.call_long(request, context, def.clone(), caller, capabilities).await;
+            }
+            if def.task_support == TaskSupport::Required {
+                return Err(needs(
+                    &request.name,
+                    "only ever runs as a task, and the client does not follow tasks",
+                    json!({"extensions": {rmcp::model::TASKS_EXTENSION_ID: {}}}),
+                ));
+            }
+        }
         let Ok(in_total) = Arc::clone(&self.in_total).try_acquire_owned() else {
             return Err(Self::busy(self.options.calls_in_total, "the whole server"));
         };
@@ -401,31 +512,12 @@ impl<T: Toolbox + Send + 'static, H: ServerHandler> ServerHandler for McpServer<
         let no_arguments = Map::new();
         let arguments = request.arguments.as_ref().unwrap_or(&no_arguments);
         let deadline = self.options.call_timeout.and_then(|most| Instant::now().checked_add(most));
-        let round_trips = without_sessions(&context);
-        let capabilities = context.client_capabilities().unwrap_or_default();
-        let log_level = if round_trips {
-            context.meta.log_level().map(notices::level)
-        } else {
-            *self.log_level.lock().unwrap_or_else(PoisonError::into_inner)
-        };
-        let notices = Notices::new(context.meta.get_progress_token(), log_level, context.peer.clone());
-        // On 2026-07-28 the answers so far: the earlier rounds', in the state this server signed,
-        // and this round's, sent by the client.
+        let notices = self.notices(&context, round_trips);
         let asker: Arc<dyn Asker>;
         let mut rounds = None;
         let mut in_session = None;
         if round_trips {
-            let mut answers = match &request.request_state {
-                Some(state) => self.state_key.open(state, &request.name, arguments).map_err(|_| {
-                    ErrorData::invalid_params(
-                        "the requestState is not one this server made for this call, or it has expired: call again without it",
-                        None,
-                    )
-                })?,
-                None => BTreeMap::new(),
-            };
-            answers.extend(request.input_responses.clone().unwrap_or_default());
-            let round = Arc::new(RoundTrips::new(capabilities, answers));
+            let round = Arc::new(RoundTrips::new(capabilities, self.answers(&request, arguments)?));
             asker = Arc::clone(&round) as Arc<dyn Asker>;
             rounds = Some(round);
         } else {
@@ -463,38 +555,42 @@ impl<T: Toolbox + Send + 'static, H: ServerHandler> ServerHandler for McpServer<
         let outcome = match round {
             Round::Finished(outcome) => outcome,
             Round::Asking => {
-                let round = rounds.and_then(|round| Arc::into_inner(round)).expect("the call's context is gone");
-                let (questions, answers) = round.into_round();
-                let state = self.state_key.seal(&request.name, arguments, &answers);
-                return Ok(InputRequiredResult::new(Some(questions), Some(state)).into());
+                let round = rounds.and_then(Arc::into_inner).expect("the call's context is gone");
+                return Ok(self.asking(round, &request.name, arguments));
             }
         };
-        // A call that failed after asking what its client cannot answer needed that capability
-        // (2026-07-28: -32021, naming it).
-        let refused = rounds.as_ref().map(|round| &round.refused);
-        if outcome.is_err()
-            && let Some(required) = refused.and_then(|refused| refused.required())
-        {
-            return Err(ErrorData::new(
-                ErrorCode(-32021),
-                format!("the tool `{}` needs what the client did not declare", request.name),
-                Some(json!({"requiredCapabilities": required})),
-            ));
+        if let Some(needed) = rounds.as_ref().and_then(|round| needed(&request.name, &outcome, &round.refused)) {
+            return Err(needed);
         }
         drop(in_session);
-        // An image MCP cannot carry (not an `image/*` type) is an error result saying so.
-        let outcome = outcome.and_then(|output| match output.check_parts(Target::Mcp) {
-            Ok(()) => Ok(output),
-            Err(why) => Err(ToolError::Failed { tool: request.name.to_string().into(), message: why }),
-        });
-        let mut result: CallToolResult = match outcome {
-            // The same result `dispatch` writes for MCP, read as rmcp's type.
-            Ok(output) => serde_json::from_value(output.into_mcp_result(Some(def)))
-                .map_err(|err| ErrorData::internal_error(format!("the tool's result is not MCP's: {err}"), None))?,
-            Err(err) => CallToolResult::error(vec![ContentBlock::text(err.to_string())]),
-        };
-        complete(&mut result.result_type);
-        Ok(result.into())
+        Ok(finished(&request.name, def, outcome)?.into())
+    }
+
+    async fn get_task(
+        &self,
+        request: GetTaskParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<GetTaskResult, ErrorData> {
+        let tasks = self.tasks.manager_for(&request.task_id, subject(&context).as_deref())?;
+        Ok(GetTaskResult::new(tasks.get_task(&request.task_id)?))
+    }
+
+    async fn update_task(
+        &self,
+        request: UpdateTaskParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<(), ErrorData> {
+        let tasks = self.tasks.manager_for(&request.task_id, subject(&context).as_deref())?;
+        tasks.update_task(&request.task_id, request.input_responses)
+    }
+
+    async fn cancel_task(
+        &self,
+        request: CancelTaskParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<(), ErrorData> {
+        let tasks = self.tasks.manager_for(&request.task_id, subject(&context).as_deref())?;
+        tasks.cancel_task(&request.task_id)
     }
 
     /// On 2026-07-28, notifications of changes (a resource updated, a list changed) go to clients
@@ -523,11 +619,7 @@ impl<T: Toolbox + Send + 'static, H: ServerHandler> ServerHandler for McpServer<
     }
 
     #[allow(deprecated, reason = "2025-11-25 clients set a level; 2026-07-28 ones send it with each request")]
-    async fn set_level(
-        &self,
-        request: SetLevelRequestParams,
-        _: RequestContext<RoleServer>,
-    ) -> Result<(), ErrorData> {
+    async fn set_level(&self, request: SetLevelRequestParams, _: RequestContext<RoleServer>) -> Result<(), ErrorData> {
         *self.log_level.lock().unwrap_or_else(PoisonError::into_inner) = Some(notices::level(request.level));
         Ok(())
     }
@@ -565,7 +657,11 @@ impl<T: Toolbox + Send + 'static, H: ServerHandler> ServerHandler for McpServer<
     }
 
     #[allow(deprecated, reason = "2025-11-25 clients subscribe so; 2026-07-28 ones listen")]
-    async fn subscribe(&self, request: SubscribeRequestParams, context: RequestContext<RoleServer>) -> Result<(), ErrorData> {
+    async fn subscribe(
+        &self,
+        request: SubscribeRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<(), ErrorData> {
         self.beside.subscribe(request, context).await
     }
 

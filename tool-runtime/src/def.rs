@@ -43,6 +43,10 @@ pub struct ToolDef {
     /// Where the tool is defined, when it comes from Rust code.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub source: Option<SourceLocation>,
+    /// Whether a call may run as a task the client follows (MCP's Tasks extension): a long-running
+    /// tool, `#[tool(long_running)]`.
+    #[serde(skip_serializing_if = "TaskSupport::is_forbidden")]
+    pub task_support: TaskSupport,
     /// How calls are decoded, worked out once from the input schema.
     #[serde(skip)]
     plan: std::sync::OnceLock<crate::decode::Plan>,
@@ -58,6 +62,7 @@ impl PartialEq for ToolDef {
             && self.strict == other.strict
             && self.examples == other.examples
             && self.source == other.source
+            && self.task_support == other.task_support
     }
 }
 
@@ -104,6 +109,7 @@ impl ToolDef {
             strict: true,
             examples: Vec::new(),
             source: None,
+            task_support: TaskSupport::Forbidden,
             plan: std::sync::OnceLock::new(),
         }
     }
@@ -136,6 +142,36 @@ impl ToolDef {
     pub fn with_source(mut self, source: SourceLocation) -> Self {
         self.source = Some(source);
         self
+    }
+
+    /// Sets whether a call may run as a task.
+    pub fn with_task_support(mut self, task_support: TaskSupport) -> Self {
+        self.task_support = task_support;
+        self
+    }
+}
+
+/// Whether a tool's call may run as a task: started, then followed by the client (its status, its
+/// result, its questions, its cancellation) instead of answered at once. MCP's Tasks extension
+/// (2026-07-28); a server answers at once a client that does not follow tasks, unless the tool
+/// requires one.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+#[non_exhaustive]
+pub enum TaskSupport {
+    /// Never a task: the call is answered at once (every tool, unless it says otherwise).
+    #[default]
+    Forbidden,
+    /// A task when the client follows tasks, answered at once otherwise: `#[tool(long_running)]`.
+    Optional,
+    /// Only ever a task: a client that does not follow tasks is refused:
+    /// `#[tool(long_running = "required")]`.
+    Required,
+}
+
+impl TaskSupport {
+    fn is_forbidden(&self) -> bool {
+        *self == TaskSupport::Forbidden
     }
 }
 

@@ -120,9 +120,10 @@ pub use caller::Caller;
 pub use choice::{ChoiceError, ChoiceOptions, ToolChoice};
 pub use content::{Audio, ContentPart, Image, IntoContent, NoJson, Resource, ResourceLink, ToolOutput};
 pub use context::{
-    Answer, Ask, AskError, Asker, CallContext, Elicited, Level, Progress, Question, QuestionKind, Root, Sampled, Sampling,
+    Answer, Ask, AskError, Asker, CallContext, Elicited, Level, Progress, Question, QuestionKind, Root, Sampled,
+    Sampling,
 };
-pub use def::{Annotations, SourceLocation, ToolDef, ToolExample};
+pub use def::{Annotations, SourceLocation, TaskSupport, ToolDef, ToolExample};
 pub use dialect::{RenderOptions, Target, UnknownTarget};
 pub use dispatch::{
     Arguments, CallStream, DispatchError, DispatchOptions, Exchange, FinalAnswer, Interruption, StreamEvent, Streamed,

@@ -2,8 +2,8 @@
 //! `ServerHandler` and handed to toolc's server, which answers them beside its tools.
 
 use rmcp::model::{
-    CompleteRequestParams, CompleteResult, GetPromptRequestParams, GetPromptResponse, GetPromptResult, InputRequiredResult,
-    ListPromptsResult, ListResourceTemplatesResult, ListResourcesResult, PaginatedRequestParams,
+    CompleteRequestParams, CompleteResult, GetPromptRequestParams, GetPromptResponse, GetPromptResult,
+    InputRequiredResult, ListPromptsResult, ListResourceTemplatesResult, ListResourcesResult, PaginatedRequestParams,
     ReadResourceRequestParams, ReadResourceResponse, ReadResourceResult, ServerCapabilities, ServerConfig,
     SubscribeRequestParams, UnsubscribeRequestParams,
 };
@@ -31,7 +31,12 @@ fn base64(data: &[u8]) -> String {
 impl ServerHandler for ResourcesAndPrompts {
     fn get_info(&self) -> ServerConfig {
         ServerConfig::new(
-            ServerCapabilities::builder().enable_resources().enable_resources_subscribe().enable_prompts().enable_completions().build(),
+            ServerCapabilities::builder()
+                .enable_resources()
+                .enable_resources_subscribe()
+                .enable_prompts()
+                .enable_completions()
+                .build(),
         )
     }
 

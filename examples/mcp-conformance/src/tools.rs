@@ -133,6 +133,24 @@ pub struct Value {
     value: String,
 }
 
+/// Whether to delete a file.
+#[derive(Debug, Deserialize, JsonSchema)]
+pub struct ConfirmDelete {
+    /// Delete it.
+    confirm: bool,
+}
+
+/// Someone's name and whether they agree.
+#[derive(Debug, Deserialize, JsonSchema)]
+pub struct NameAndConfirm {
+    /// The name.
+    #[serde(default)]
+    name: Option<String>,
+    /// Whether they agree.
+    #[serde(default)]
+    confirm: Option<bool>,
+}
+
 /// What an elicitation came to, in words.
 fn elicited<T: std::fmt::Debug>(answer: &Elicited<T>) -> String {
     match answer {
@@ -336,6 +354,79 @@ impl Conformance {
     #[tool]
     fn test_custom_header(&self, #[arg(header = "Region")] region: String, name: String) -> String {
         format!("Hello, {name}, in {region}!")
+    }
+
+    /// Greets someone, at once.
+    ///
+    /// # Arguments
+    /// * `name` - Whom to greet.
+    #[tool]
+    fn greet(&self, name: String) -> String {
+        format!("Hello, {name}!")
+    }
+
+    /// Computes for a while, then answers: a task when the client follows tasks.
+    ///
+    /// # Arguments
+    /// * `seconds` - How long the computation takes (at most an hour).
+    /// * `label` - What to call the result.
+    #[tool(long_running)]
+    async fn slow_compute(&self, seconds: f64, label: Option<String>) -> String {
+        tokio::time::sleep(Duration::from_secs_f64(seconds.clamp(0.0, 3600.0))).await;
+        format!("{}: computed in {seconds} s", label.as_deref().unwrap_or("result"))
+    }
+
+    /// Runs a job that fails after a second: only ever a task.
+    #[tool(long_running = "required")]
+    async fn failing_job(&self) -> Result<String, String> {
+        tokio::time::sleep(Duration::from_secs(1)).await;
+        Err("the job failed: its input was not there".to_owned())
+    }
+
+    /// Runs a job that breaks down (panics) after a moment: the task fails.
+    #[tool(long_running)]
+    async fn protocol_error_job(&self) -> String {
+        tokio::time::sleep(Duration::from_millis(200)).await;
+        panic!("the job broke down")
+    }
+
+    /// Finds a file, then deletes it once the user confirms.
+    ///
+    /// # Arguments
+    /// * `filename` - The file to delete.
+    #[tool(long_running)]
+    async fn confirm_delete(&self, context: &CallContext, filename: String) -> Result<String, AskError> {
+        tokio::time::sleep(Duration::from_millis(20)).await;
+        Ok(match context.elicit::<ConfirmDelete>(&format!("Delete {filename}?")).await? {
+            Elicited::Accepted(ConfirmDelete { confirm: true }) => format!("deleted {filename}"),
+            other => format!("kept {filename}: {}", elicited(&other)),
+        })
+    }
+
+    /// Asks two questions at once, after a moment's work.
+    #[tool(long_running)]
+    async fn multi_input(&self, context: &CallContext) -> Result<String, AskError> {
+        tokio::time::sleep(Duration::from_millis(20)).await;
+        let (first, second) = tokio::join!(
+            context.elicit::<NameAndConfirm>("First question").key("first"),
+            context.elicit::<NameAndConfirm>("Second question").key("second"),
+        );
+        let said = |answer: Elicited<NameAndConfirm>| match answer {
+            Elicited::Accepted(NameAndConfirm { name, confirm }) => format!("name {name:?}, confirm {confirm:?}"),
+            other => elicited(&other),
+        };
+        Ok(format!("{} / {}", said(first?), said(second?)))
+    }
+
+    /// Asks the user's name, then works on it as a task.
+    #[tool(long_running = "required")]
+    async fn test_tool_with_task(&self, context: &CallContext) -> Result<String, AskError> {
+        let Elicited::Accepted(Name { name }) = context.elicit::<Name>("What is your name?").key("user_name").await?
+        else {
+            return Ok("No name given".to_owned());
+        };
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        Ok(format!("Hello, {name}! Your task is done."))
     }
 
     /// Reports its progress three times, 50 ms apart, then answers.

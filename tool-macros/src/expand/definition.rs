@@ -6,7 +6,7 @@ use quote::{ToTokens, quote, quote_spanned};
 use syn::Ident;
 
 use crate::ast::{FnTool, Output, name_span};
-use crate::attr::ToolArgs;
+use crate::attr::{LongRunning, ToolArgs};
 use crate::krate;
 
 /// `.with_examples(…)` for the `example(...)` keys.
@@ -44,12 +44,17 @@ pub fn fn_definition(tool: &FnTool, args_ident: &Ident) -> TokenStream {
     let source = source_location(name_span(&tool.args, &tool.ident));
     let strict = tool.args.strict.map(|strict| quote!(.with_strict(#strict)));
     let examples = examples(&tool.args);
+    let task_support = tool.args.long_running.map(|(_, long_running)| match long_running {
+        LongRunning::Optional => quote!(.with_task_support(#rt::TaskSupport::Optional)),
+        LongRunning::Required => quote!(.with_task_support(#rt::TaskSupport::Required)),
+    });
     quote! {
         #rt::ToolDef::new(#name, #description, #rt::__private::input_schema::<#args_ident>())
             .with_output_schema(#output_schema)
             .with_annotations(#annotations)
             #strict
             #examples
+            #task_support
             .with_source(#source)
     }
 }

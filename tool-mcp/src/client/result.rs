@@ -92,7 +92,9 @@ fn repeats(block: &Value, structured: Option<&Value>) -> bool {
 fn media(server: &str, kind: &str, block: &Value) -> ContentPart {
     match ContentPart::deserialize(block) {
         Ok(part) => part,
-        Err(err) => ContentPart::Text(format!("[the MCP server `{server}` sent a `{kind}` block MCP does not write: {err}]")),
+        Err(err) => {
+            ContentPart::Text(format!("[the MCP server `{server}` sent a `{kind}` block MCP does not write: {err}]"))
+        }
     }
 }
 
@@ -130,7 +132,11 @@ mod tests {
         let output = output("everything", "get-tiny-image", &result).unwrap();
         assert_eq!(output.json, json!("A pixel:"));
         assert_eq!(output.parts[0], ContentPart::Image(Image::png(b"\x89PNG\r\n\x1a\n".to_vec())));
-        assert!(matches!(&output.parts[1], ContentPart::Text(note) if note.contains("image data")), "{:?}", output.parts[1]);
+        assert!(
+            matches!(&output.parts[1], ContentPart::Text(note) if note.contains("image data")),
+            "{:?}",
+            output.parts[1]
+        );
     }
 
     #[test]
@@ -142,12 +148,15 @@ mod tests {
             {"type": "resource_link", "uri": "test://c", "name": "c"}
         ]});
         let output = output("everything", "all", &result).unwrap();
-        assert_eq!(output.parts, vec![
-            ContentPart::Audio(tool_runtime::Audio::new("audio/wav", b"RIFF".to_vec())),
-            ContentPart::Resource(tool_runtime::Resource::text("test://a", "hello").with_mime_type("text/plain")),
-            ContentPart::Resource(tool_runtime::Resource::blob("test://b", vec![0, 1])),
-            ContentPart::ResourceLink(tool_runtime::ResourceLink::new("test://c", "c")),
-        ]);
+        assert_eq!(
+            output.parts,
+            vec![
+                ContentPart::Audio(tool_runtime::Audio::new("audio/wav", b"RIFF".to_vec())),
+                ContentPart::Resource(tool_runtime::Resource::text("test://a", "hello").with_mime_type("text/plain")),
+                ContentPart::Resource(tool_runtime::Resource::blob("test://b", vec![0, 1])),
+                ContentPart::ResourceLink(tool_runtime::ResourceLink::new("test://c", "c")),
+            ]
+        );
     }
 
     #[test]

@@ -34,7 +34,7 @@ fn declared(capabilities: &ClientCapabilities, kind: QuestionKind) -> bool {
 }
 
 /// A question as rmcp's request type: MCP's `{method, params}`.
-fn request(question: &Question) -> Result<InputRequest, AskError> {
+pub(super) fn request(question: &Question) -> Result<InputRequest, AskError> {
     serde_json::from_value(json!({"method": question.kind().method(), "params": question.params()})).map_err(|err| {
         AskError::Invalid { question: question.kind(), message: format!("the question is not MCP's: {err}") }
     })
@@ -56,9 +56,8 @@ impl Refused {
     /// them; none when every question could be asked.
     pub(super) fn required(&self) -> Option<Value> {
         let refused = self.0.lock().unwrap_or_else(PoisonError::into_inner);
-        (!refused.is_empty()).then(|| {
-            Value::Object(refused.iter().map(|kind| (kind.capability().to_owned(), json!({}))).collect())
-        })
+        (!refused.is_empty())
+            .then(|| Value::Object(refused.iter().map(|kind| (kind.capability().to_owned(), json!({}))).collect()))
     }
 }
 
@@ -112,8 +111,13 @@ impl RoundTrips {
         RoundTrips { capabilities, answers, asked: Mutex::default(), refused: Refused::default() }
     }
 
-    /// The questions asked and not answered yet.
-    fn waiting(&self) -> bool {
+    /// Whether the question `key` has its answer.
+    pub(super) fn answered(&self, key: &str) -> bool {
+        self.answers.get(key).is_some_and(Value::is_object)
+    }
+
+    /// Whether questions were asked and not answered yet.
+    pub(super) fn waiting(&self) -> bool {
         !self.asked.lock().unwrap_or_else(PoisonError::into_inner).is_empty()
     }
 
@@ -130,7 +134,7 @@ impl Asker for RoundTrips {
 
     fn ask(&self, key: &str, question: Question) -> Answer {
         // An answer is an MCP result, an object: anything else is no answer, and is asked again.
-        if let Some(answer) = self.answers.get(key).filter(|answer| answer.is_object()) {
+        if let Some(answer) = self.answers.get(key).filter(|_| self.answered(key)) {
             return Box::pin(std::future::ready(Ok(answer.clone())));
         }
         match request(&question) {

@@ -154,7 +154,8 @@ async fn send_in_order(waiting: Arc<(Mutex<Waiting>, Notify)>, token: Option<Pro
                 }
                 peer.notify_progress(notification).await
             }
-            Some(Notice::Log(level, data)) => {
+            Some(Notice::Log(level, data)) =>
+            {
                 #[allow(deprecated, reason = "logging is notifications/message on both protocols")]
                 peer.notify_logging_message(LoggingMessageNotificationParam::new(logging_level(level), data)).await
             }

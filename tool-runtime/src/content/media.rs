@@ -65,7 +65,6 @@ impl fmt::Debug for Image {
     }
 }
 
-
 /// Audio a tool returns: its bytes and MIME type. MCP carries it as an audio content block; the
 /// providers' tool results take no audio, so there the model reads a note that it was left out.
 ///

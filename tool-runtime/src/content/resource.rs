@@ -112,14 +112,7 @@ pub struct ResourceLink {
 impl ResourceLink {
     /// A link to the resource at `uri`, called `name`.
     pub fn new(uri: impl Into<String>, name: impl Into<String>) -> Self {
-        ResourceLink {
-            uri: uri.into(),
-            name: name.into(),
-            title: None,
-            description: None,
-            mime_type: None,
-            size: None,
-        }
+        ResourceLink { uri: uri.into(), name: name.into(), title: None, description: None, mime_type: None, size: None }
     }
 
     /// Says the resource's title, for people.

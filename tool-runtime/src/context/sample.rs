@@ -130,10 +130,9 @@ pub(super) fn roots(result: Value) -> Result<Vec<Root>, AskError> {
         .iter()
         .enumerate()
         .map(|(at, root)| match root.get("uri").and_then(Value::as_str) {
-            Some(uri) => Ok(Root {
-                uri: uri.to_owned(),
-                name: root.get("name").and_then(Value::as_str).map(str::to_owned),
-            }),
+            Some(uri) => {
+                Ok(Root { uri: uri.to_owned(), name: root.get("name").and_then(Value::as_str).map(str::to_owned) })
+            }
             None => Err(AskError::Invalid {
                 question: QuestionKind::Roots,
                 message: format!("root {at} of the client's answer has no `uri`"),

@@ -6,7 +6,10 @@ use pollster::block_on;
 use schemars::JsonSchema;
 use serde::Serialize;
 use serde_json::{Value, json};
-use tool_runtime::{ContentPart, DispatchOptions, Exchange, Image, Target, ToolCall, ToolResult, Toolbox, toolbox};
+use tool_runtime::{
+    Audio, ContentPart, DispatchOptions, Exchange, Image, Resource, ResourceLink, Target, ToolCall, ToolResult,
+    Toolbox, toolbox,
+};
 
 /// The bytes of a 1×1 PNG (a real one: signature, IHDR, IDAT, IEND).
 const PIXEL: &[u8] = &[
@@ -51,6 +54,21 @@ impl Camera {
     #[tool]
     fn bitmap() -> (u32, Image) {
         (1, Image::new("image/bmp", vec![b'B', b'M']))
+    }
+
+    /// Record the page: audio, the page's source embedded, a binary download and a link to the log.
+    #[tool]
+    fn record() -> Vec<ContentPart> {
+        vec![
+            ContentPart::Audio(Audio::new("audio/wav", b"RIFF".to_vec())),
+            ContentPart::Resource(Resource::text("https://a.test/", "<p>A page.</p>").with_mime_type("text/html")),
+            ContentPart::Resource(
+                Resource::blob("https://a.test/a.zip", vec![0, 1, 2]).with_mime_type("application/zip"),
+            ),
+            ContentPart::ResourceLink(
+                ResourceLink::new("file:///var/log/a.log", "a.log").with_description("the crawl's log"),
+            ),
+        ]
     }
 
     /// Take a picture too large for Anthropic.
@@ -249,5 +267,56 @@ fn content_parts_are_kept_in_history_and_read_back() {
     let stored = serde_json::to_value(&result).unwrap();
     assert_eq!(stored["parts"], json!([{"type": "image", "mimeType": "image/png", "data": PIXEL_BASE64}]));
     let read: ToolResult = serde_json::from_value(stored).unwrap();
+    assert_eq!(read, result);
+}
+
+/// What every provider's reply gives the model for `record`'s parts, in order: the page's source as
+/// its text, and a line naming each part it cannot carry.
+const RECORDED: [&str; 4] = [
+    "[audio (audio/wav, 4 bytes) not passed on: this reply carries no audio]",
+    "<p>A page.</p>",
+    "[resource <https://a.test/a.zip> (application/zip, 3 bytes) not passed on: this reply carries no files]",
+    "[resource link: a.log <file:///var/log/a.log> — the crawl's log]",
+];
+
+#[test]
+fn audio_and_resources_reach_each_provider_as_text_it_takes() {
+    let anthropic = run(Target::Anthropic, &["record"]).reply;
+    let blocks = &anthropic["content"][0]["content"];
+    assert_eq!(*blocks, json!(RECORDED.map(|text| json!({"type": "text", "text": text}))), "{anthropic}");
+    let chat = run(Target::OpenAi, &["record"]).reply;
+    assert_eq!(chat[0]["content"], RECORDED.join("\n"), "{chat}");
+    let responses = run(Target::OpenAiResponses, &["record"]).reply;
+    assert_eq!(
+        responses[0]["output"],
+        json!(RECORDED.map(|text| json!({"type": "input_text", "text": text}))),
+        "{responses}"
+    );
+    let bedrock = run(Target::Bedrock, &["record"]).reply;
+    assert_eq!(
+        bedrock["content"][0]["toolResult"]["content"],
+        json!(RECORDED.map(|text| json!({"text": text}))),
+        "{bedrock}"
+    );
+    let gemini = run(Target::Gemini, &["record"]).reply;
+    assert_eq!(gemini["parts"][0]["functionResponse"]["response"]["output"], RECORDED.join("\n"), "{gemini}");
+}
+
+#[test]
+fn mcp_carries_audio_resources_and_links_as_they_are_and_history_keeps_them() {
+    let exchange = run(Target::Mcp, &["record"]);
+    assert_eq!(
+        exchange.reply["result"]["content"],
+        json!([
+            {"type": "audio", "mimeType": "audio/wav", "data": "UklGRg=="},
+            {"type": "resource", "resource": {"uri": "https://a.test/", "mimeType": "text/html", "text": "<p>A page.</p>"}},
+            {"type": "resource", "resource": {"uri": "https://a.test/a.zip", "mimeType": "application/zip", "blob": "AAEC"}},
+            {"type": "resource_link", "uri": "file:///var/log/a.log", "name": "a.log", "description": "the crawl's log"}
+        ])
+    );
+    let call = ToolCall { id: Some("c1".into()), name: "record".into(), arguments: "{}".into() };
+    let output = block_on(Camera.call_arguments("record", "{}".into(), tool_runtime::CallContext::detached()));
+    let result = ToolResult::from_output(&call, output);
+    let read: ToolResult = serde_json::from_value(serde_json::to_value(&result).unwrap()).unwrap();
     assert_eq!(read, result);
 }

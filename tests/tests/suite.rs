@@ -22,6 +22,7 @@ mod fuzz;
 mod handle;
 mod layering;
 mod mcp_aggregate;
+mod mcp_asking;
 mod mcp_client;
 mod mcp_client_changes;
 mod mcp_http_fuzz;

@@ -60,3 +60,13 @@ pub fn tool(args: TokenStream, input: TokenStream) -> TokenStream {
 pub fn toolbox(args: TokenStream, input: TokenStream) -> TokenStream {
     expand::toolbox(args.into(), input.into()).into()
 }
+
+/// Makes a type a form a tool may ask the user to fill in (`CallContext::elicit`), checked at
+/// compile time against what a form holds: on a struct with named fields, each field is a string,
+/// a number, a boolean, an enum that derives `Form` (a choice), a `Vec` of one (several choices),
+/// or an `Option` of any of these; an enum that derives `Form` has unit variants only. A field of
+/// another type is an error on its type.
+#[proc_macro_derive(Form)]
+pub fn form(input: TokenStream) -> TokenStream {
+    expand::form::derive(input.into()).into()
+}

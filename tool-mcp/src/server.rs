@@ -344,11 +344,32 @@ fn finished(tool: &str, def: &ToolDef, outcome: Result<ToolOutput, ToolError>) -
         Err(why) => Err(ToolError::Failed { tool: tool.to_owned().into(), message: why }),
     });
     let mut result: CallToolResult = match outcome {
-        Ok(output) => serde_json::from_value(output.into_mcp_result(Some(def)))
-            .map_err(|err| ErrorData::internal_error(format!("the tool's result is not MCP's: {err}"), None))?,
+        Ok(output) => mcp_result(output, def)?,
         Err(err) => CallToolResult::error(vec![ContentBlock::text(err.to_string())]),
     };
     complete(&mut result.result_type);
+    Ok(result)
+}
+
+/// `output` as rmcp's `CallToolResult`: the result `ToolOutput::into_mcp_result` writes. The usual
+/// output, JSON alone, is built as rmcp's type at once (the JSON written as text once, for the text
+/// block); one with content parts goes through the JSON MCP writes.
+fn mcp_result(output: ToolOutput, def: &ToolDef) -> Result<CallToolResult, ErrorData> {
+    if !output.parts.is_empty() {
+        return serde_json::from_value(output.into_mcp_result(Some(def)))
+            .map_err(|err| ErrorData::internal_error(format!("the tool's result is not MCP's: {err}"), None));
+    }
+    let text = match &output.json {
+        Value::String(text) => text.clone(),
+        other => other.to_string(),
+    };
+    let structured = def.output_schema.as_ref().map(|schema| {
+        if schema.get("type").is_some_and(|ty| ty == "object") { output.json } else { json!({"result": output.json}) }
+    });
+    let mut result = CallToolResult::success(vec![ContentBlock::text(text)]);
+    // As MCP writes it: what the caller marks, it marks (`complete`).
+    (result.is_error, result.result_type) = (None, None);
+    result.structured_content = structured;
     Ok(result)
 }
 
@@ -488,7 +509,10 @@ impl<T: Toolbox + Send + 'static, H: ServerHandler> ServerHandler for McpServer<
             return Err(ErrorData::invalid_params(unknown.to_string(), None));
         };
         let round_trips = without_sessions(&context);
-        let capabilities = context.client_capabilities().unwrap_or_default();
+        // The client's capabilities matter to a call that asks, on 2026-07-28 from the request
+        // itself (a session's are read when a question is asked).
+        let capabilities =
+            if round_trips { context.client_capabilities().unwrap_or_default() } else { Default::default() };
         // A long-running tool becomes a task for a client that follows tasks (2026-07-28).
         if round_trips && def.task_support != TaskSupport::Forbidden {
             if capabilities.supports_tasks() {
@@ -521,7 +545,7 @@ impl<T: Toolbox + Send + 'static, H: ServerHandler> ServerHandler for McpServer<
             asker = Arc::clone(&round) as Arc<dyn Asker>;
             rounds = Some(round);
         } else {
-            let session = Arc::new(InSession { peer: context.peer.clone(), capabilities, refused: Default::default() });
+            let session = Arc::new(InSession { peer: context.peer.clone(), refused: Default::default() });
             asker = Arc::clone(&session) as Arc<dyn Asker>;
             in_session = Some(session);
         }
@@ -704,5 +728,34 @@ impl<T: Toolbox + Send + 'static, H: ServerHandler> ServerHandler for McpServer<
         let mut completed = self.beside.complete(request, context).await?;
         complete(&mut completed.result_type);
         Ok(completed)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+    use tool_runtime::{Image, ToolDef, ToolOutput};
+
+    use super::mcp_result;
+
+    #[test]
+    fn the_result_built_at_once_is_the_one_mcp_writes() {
+        let plain = ToolDef::new("plain", "A tool.", json!({"type": "object", "properties": {}}));
+        let object = plain.clone().with_output_schema(Some(json!({"type": "object", "properties": {"a": {}}})));
+        let number = plain.clone().with_output_schema(Some(json!({"type": "integer"})));
+        let outputs = [
+            ToolOutput::json(json!("done")),
+            ToolOutput::json(json!({"a": 1})),
+            ToolOutput::json(json!(3)),
+            ToolOutput::json(json!(null)),
+            ToolOutput::with_parts(json!("a pixel"), vec![tool_runtime::ContentPart::Image(Image::png(vec![1]))]),
+        ];
+        for def in [&plain, &object, &number] {
+            for output in &outputs {
+                let built = serde_json::to_value(mcp_result(output.clone(), def).unwrap()).unwrap();
+                let written = output.clone().into_mcp_result(Some(def));
+                assert_eq!(built, written, "{output:?} of {}", def.name);
+            }
+        }
     }
 }

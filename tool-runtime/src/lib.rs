@@ -43,16 +43,25 @@
 //! `#[tool(...)]` keys: `name = "…"` (default: the function name, or the type name in snake_case),
 //! `description = "…"` (default: the doc comment), `rename_all = "camelCase"` (functions and methods:
 //! how argument names are written; structs use `#[serde(rename_all)]`), and the MCP annotations
-//! `title = "…"`, `read_only`, `destructive`, `idempotent`, `open_world` (each a flag or `= bool`).
+//! `title = "…"`, `read_only`, `destructive`, `idempotent`, `open_world` (each a flag or `= bool`);
+//! on a function or method, `long_running` (a task when an MCP client follows tasks) or
+//! `long_running = "required"` (only ever a task): [`TaskSupport`].
 //!
 //! `#[arg(...)]` on a function parameter: `rename = "…"`, `default` (the type's `Default`) or
-//! `default = expr`, and `description = "…"` (default: the parameter's `# Arguments` entry).
+//! `default = expr`, `description = "…"` (default: the parameter's `# Arguments` entry), and
+//! `header = "…"` (on MCP's HTTP transport the value travels as the header `Mcp-Param-…` too, so a
+//! gateway can route on it).
+//!
+//! A tool that takes a `&`[`CallContext`] reports progress, sees cancellation, logs, and asks its
+//! caller: a form for the user typed by a Rust struct ([`CallContext::elicit`]), a message from the
+//! client's model ([`CallContext::sample`]), the client's roots ([`CallContext::roots`]).
 //!
 //! A function parameter is an owned type implementing `Deserialize` and `JsonSchema`; `Option<T>` is
 //! optional. The return type is `T`, `Result<T, E>` with `E: Display`, or `()`, sync or `async`, with
 //! `T: Serialize`; when `T: JsonSchema`, its schema is the tool's output schema. A tool may also return
-//! content beside its JSON output or instead of it: [`Image`], [`ContentPart`] or `Vec<ContentPart>`,
-//! alone or as `(T, Image)` and the like ([`IntoContent`]); the output schema is then `T`'s.
+//! content beside its JSON output or instead of it: [`Image`], [`Audio`], [`Resource`],
+//! [`ResourceLink`], [`ContentPart`] or `Vec<ContentPart>`, alone or as `(T, Image)` and the like
+//! ([`IntoContent`]); the output schema is then `T`'s.
 //!
 //! Around the tools: toolboxes combined ([`Combine`]), narrowed ([`Toolbox::only`]) and prefixed
 //! ([`Toolbox::prefixed`]), and the tool choice in each provider's words ([`ToolChoice`]).
@@ -120,8 +129,8 @@ pub use caller::Caller;
 pub use choice::{ChoiceError, ChoiceOptions, ToolChoice};
 pub use content::{Audio, ContentPart, Image, IntoContent, NoJson, Resource, ResourceLink, ToolOutput};
 pub use context::{
-    Answer, Ask, AskError, Asker, CallContext, Elicited, Level, Progress, Question, QuestionKind, Root, Sampled,
-    Sampling,
+    Answer, Ask, AskError, Asker, CallContext, Elicited, Form, FormChoice, FormField, Level, Progress, Question,
+    QuestionKind, Root, Sampled, Sampling,
 };
 pub use def::{Annotations, SourceLocation, TaskSupport, ToolDef, ToolExample};
 pub use dialect::{RenderOptions, Target, UnknownTarget};
@@ -133,7 +142,7 @@ pub use error::{ArgumentProblem, ToolError};
 pub use passes::report::{Change, ChangeKind, LoweringReport, Remedy, RenderError, Rendered};
 pub use provider::render_tools;
 pub use tool::{ConfigTool, FnTool, Tool};
-pub use tool_macros::{tool, toolbox};
+pub use tool_macros::{Form, tool, toolbox};
 pub use toolbox::compose::{Combine, Combined, ComposeError, Only, Prefixed};
 #[cfg(feature = "read")]
 pub use toolbox::{DynamicToolbox, JsonTools};

@@ -7,7 +7,7 @@ use base64::engine::general_purpose::STANDARD;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use tool_runtime::{
-    AskError, Audio, CallContext, ContentPart, Elicited, Image, Level, QuestionKind, Resource, Sampling, toolbox,
+    AskError, Audio, CallContext, ContentPart, Elicited, Form, Image, Level, QuestionKind, Resource, Sampling, toolbox,
 };
 
 /// A 1×1 PNG, the suite's own.
@@ -23,7 +23,7 @@ pub(crate) fn png() -> Vec<u8> {
 pub struct Conformance;
 
 /// Who the user is.
-#[derive(Debug, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Serialize, Deserialize, JsonSchema, Form)]
 pub struct UserInfo {
     /// The user's name.
     username: String,
@@ -33,7 +33,7 @@ pub struct UserInfo {
 }
 
 /// A user's profile, every field filled in for them.
-#[derive(Debug, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Serialize, Deserialize, JsonSchema, Form)]
 #[serde(default)]
 pub struct Profile {
     /// User name
@@ -55,7 +55,7 @@ impl Default for Profile {
 }
 
 /// Where an account stands.
-#[derive(Debug, Clone, Copy, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, JsonSchema, Form)]
 #[serde(rename_all = "lowercase")]
 pub enum Status {
     Active,
@@ -64,7 +64,7 @@ pub enum Status {
 }
 
 /// Options without titles.
-#[derive(Debug, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Serialize, Deserialize, JsonSchema, Form)]
 #[serde(rename_all = "lowercase")]
 pub enum Plain {
     Option1,
@@ -73,7 +73,7 @@ pub enum Plain {
 }
 
 /// Options with titles.
-#[derive(Debug, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Serialize, Deserialize, JsonSchema, Form)]
 #[serde(rename_all = "lowercase")]
 pub enum Titled {
     #[schemars(title = "First Option")]
@@ -85,7 +85,7 @@ pub enum Titled {
 }
 
 /// Options named the old way, with `enumNames`.
-#[derive(Debug, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Serialize, Deserialize, JsonSchema, Form)]
 #[serde(rename_all = "lowercase")]
 pub enum Legacy {
     Opt1,
@@ -94,7 +94,7 @@ pub enum Legacy {
 }
 
 /// Every kind of choice a form has.
-#[derive(Debug, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Serialize, Deserialize, JsonSchema, Form)]
 #[serde(rename_all = "camelCase")]
 pub struct Choices {
     /// Select one option
@@ -113,35 +113,35 @@ pub struct Choices {
 }
 
 /// A name.
-#[derive(Debug, Deserialize, JsonSchema)]
+#[derive(Debug, Deserialize, JsonSchema, Form)]
 pub struct Name {
     /// The name.
     name: String,
 }
 
 /// A yes or no.
-#[derive(Debug, Deserialize, JsonSchema)]
+#[derive(Debug, Deserialize, JsonSchema, Form)]
 pub struct Confirm {
     /// Whether to go on.
     ok: bool,
 }
 
 /// A value.
-#[derive(Debug, Deserialize, JsonSchema)]
+#[derive(Debug, Deserialize, JsonSchema, Form)]
 pub struct Value {
     /// The value.
     value: String,
 }
 
 /// Whether to delete a file.
-#[derive(Debug, Deserialize, JsonSchema)]
+#[derive(Debug, Deserialize, JsonSchema, Form)]
 pub struct ConfirmDelete {
     /// Delete it.
     confirm: bool,
 }
 
 /// Someone's name and whether they agree.
-#[derive(Debug, Deserialize, JsonSchema)]
+#[derive(Debug, Deserialize, JsonSchema, Form)]
 pub struct NameAndConfirm {
     /// The name.
     #[serde(default)]

@@ -13,6 +13,7 @@ mod checks;
 mod config_tool;
 mod definition;
 mod fn_tool;
+pub mod form;
 mod tool_set;
 mod toolbox_impl;
 

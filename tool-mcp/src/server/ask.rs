@@ -61,16 +61,16 @@ impl Refused {
     }
 }
 
-/// Questions in a 2025-11-25 session: requests to the client, waited for.
+/// Questions in a 2025-11-25 session: requests to the client, waited for. What the client can
+/// answer is what it declared when the session began.
 pub(super) struct InSession {
     pub(super) peer: Peer<RoleServer>,
-    pub(super) capabilities: ClientCapabilities,
     pub(super) refused: Refused,
 }
 
 impl Asker for InSession {
     fn can_answer(&self, kind: QuestionKind) -> bool {
-        declared(&self.capabilities, kind)
+        self.peer.peer_info().is_some_and(|client| declared(&client.capabilities, kind))
     }
 
     fn ask(&self, _: &str, question: Question) -> Answer {

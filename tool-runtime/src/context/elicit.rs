@@ -8,6 +8,38 @@ use serde_json::{Map, Value, json};
 
 use super::ask::{AskError, QuestionKind};
 
+/// A type a tool may ask the user to fill in: `#[derive(Form)]` on a struct whose fields are each a
+/// [`FormField`], checked at compile time.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a form",
+    note = "derive it: `#[derive(Deserialize, JsonSchema, Form)]` on a struct whose fields are strings, numbers, booleans or enums"
+)]
+pub trait Form {}
+
+/// A field a form may hold: a string, a number, a boolean, a choice ([`FormChoice`]), a `Vec` of
+/// choices, or an `Option` of one of these.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be a field of a form",
+    note = "a form (MCP's elicitation) is flat: its fields are strings, numbers, booleans, enums of unit variants that derive `Form`, lists of such enums, or `Option`s of these"
+)]
+pub trait FormField {}
+
+/// An enum of unit variants a form offers as a choice: `#[derive(Form)]` on the enum.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a choice a form offers",
+    note = "a list in a form is of choices: an enum of unit variants that derives `Form`"
+)]
+pub trait FormChoice {}
+
+macro_rules! form_fields {
+    ($($ty:ty),*) => {$(impl FormField for $ty {})*};
+}
+
+form_fields!(String, bool, i8, i16, i32, i64, isize, u8, u16, u32, u64, usize, f32, f64);
+
+impl<T: FormField> FormField for Option<T> {}
+impl<T: FormChoice> FormField for Vec<T> {}
+
 /// The user's answer to a form: the values, or that they said no, or that they dismissed it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Elicited<T> {

@@ -20,7 +20,7 @@ use serde_json::Value;
 use crate::Caller;
 
 pub use ask::{Answer, AskError, Asker, Question, QuestionKind};
-pub use elicit::Elicited;
+pub use elicit::{Elicited, Form, FormChoice, FormField};
 pub use log::Level;
 pub use sample::{Root, Sampled, Sampling};
 
@@ -161,7 +161,8 @@ impl CallContext {
     }
 
     /// Asks the user to fill in a form made from `T` (flat fields: strings, numbers, booleans,
-    /// enums, lists of enum values; doc comments and defaults shown), with `message` above it.
+    /// enums, lists of enum values; doc comments and defaults shown), with `message` above it. `T`
+    /// derives [`Form`], which checks at compile time that each field is one a form holds.
     /// The answer is the values read into `T`, or that the user declined or cancelled.
     ///
     /// On MCP 2025-11-25 the server sends `elicitation/create` and waits. On 2026-07-28 the call
@@ -173,10 +174,10 @@ impl CallContext {
     /// ```
     /// use schemars::JsonSchema;
     /// use serde::Deserialize;
-    /// use tool_runtime::{AskError, CallContext, Elicited, toolbox};
+    /// use tool_runtime::{AskError, CallContext, Elicited, Form, toolbox};
     ///
     /// /// Whether to go on.
-    /// #[derive(Deserialize, JsonSchema)]
+    /// #[derive(Deserialize, JsonSchema, Form)]
     /// struct Confirm {
     ///     /// Delete the files.
     ///     delete: bool,
@@ -200,7 +201,7 @@ impl CallContext {
     /// let err = pollster::block_on(tool_runtime::Toolbox::call(&Files, "clean", "{}")).unwrap_err();
     /// assert!(err.to_string().contains("did not declare the `elicitation` capability"), "{err}");
     /// ```
-    pub fn elicit<T: JsonSchema + DeserializeOwned + 'static>(&self, message: &str) -> Ask<'_, Elicited<T>> {
+    pub fn elicit<T: Form + JsonSchema + DeserializeOwned + 'static>(&self, message: &str) -> Ask<'_, Elicited<T>> {
         Ask::new(self, QuestionKind::Elicitation, elicit::params::<T>(message), elicit::answer::<T>)
     }
 

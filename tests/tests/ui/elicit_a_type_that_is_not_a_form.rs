@@ -1,0 +1,17 @@
+use schemars::JsonSchema;
+use serde::Deserialize;
+use tool_runtime::CallContext;
+
+/// Whether to go on.
+#[derive(Deserialize, JsonSchema)]
+pub struct Confirm {
+    pub ok: bool,
+}
+
+async fn ask(context: &CallContext) {
+    let _ = context.elicit::<Confirm>("Go on?").await;
+}
+
+fn main() {
+    let _ = ask;
+}

@@ -1,0 +1,11 @@
+use schemars::JsonSchema;
+use serde::Deserialize;
+use tool_runtime::Form;
+
+/// Tags to add.
+#[derive(Deserialize, JsonSchema, Form)]
+pub struct Tags {
+    pub tags: Vec<String>,
+}
+
+fn main() {}

@@ -1,0 +1,18 @@
+use schemars::JsonSchema;
+use serde::Deserialize;
+use tool_runtime::Form;
+
+/// Where to ship.
+#[derive(Deserialize, JsonSchema)]
+pub struct Address {
+    pub street: String,
+}
+
+/// The order's details.
+#[derive(Deserialize, JsonSchema, Form)]
+pub struct Order {
+    pub quantity: u32,
+    pub address: Address,
+}
+
+fn main() {}

@@ -441,12 +441,14 @@ fn an_output_schemas_dialect_is_metadata_for_every_target_never_text_the_model_r
             "{args:?}: {found:?}"
         );
         // The output schema is still written where the target takes one: read as JSON Schema
-        // 2020-12, as the input schema is, so only plain JSON Schema names a dialect, its own.
+        // 2020-12, as the input schema is, so only the targets whose dialect is JSON Schema name
+        // one, 2020-12: plain JSON Schema, and MCP (SEP-1613).
         let takes_one = matches!(target, "gemini" | "mcp" | "json-schema");
         assert_eq!(output_schema(target, &lowered).is_some(), takes_one, "{args:?}");
         let Some(schema) = output_schema(target, &lowered) else { continue };
         let dialect = schema.get("$schema").and_then(Value::as_str);
-        let expected = (target == "json-schema").then_some("https://json-schema.org/draft/2020-12/schema");
+        let expected =
+            matches!(target, "json-schema" | "mcp").then_some("https://json-schema.org/draft/2020-12/schema");
         assert_eq!(dialect, expected, "{args:?}: {schema}");
         assert!(schema["properties"]["content"].is_object(), "{args:?}: {schema}");
     }
@@ -462,6 +464,30 @@ fn normalize(schema: &mut Value) {
         }
         Value::Array(items) => items.iter_mut().for_each(normalize),
         _ => {}
+    }
+}
+
+/// `schema` with each `$ref` into the root's `$defs` replaced by the definition (the fixture has no
+/// recursion), and the root's `$defs` and `$schema` gone.
+fn inlined(schema: &Value, root: &Value) -> Value {
+    match schema {
+        Value::Object(node) => {
+            if let Some(name) = node.get("$ref").and_then(Value::as_str).and_then(|to| to.strip_prefix("#/$defs/")) {
+                let mut target = inlined(&root["$defs"][name], root);
+                for (key, value) in node.iter().filter(|(key, _)| *key != "$ref") {
+                    target[key] = inlined(value, root);
+                }
+                return target;
+            }
+            Value::Object(
+                node.iter()
+                    .filter(|(key, _)| *key != "$defs" && *key != "$schema")
+                    .map(|(key, value)| (key.clone(), inlined(value, root)))
+                    .collect(),
+            )
+        }
+        Value::Array(items) => Value::Array(items.iter().map(|item| inlined(item, root)).collect()),
+        other => other.clone(),
     }
 }
 
@@ -507,6 +533,10 @@ fn import_writes_rust_that_compiles_and_renders_back_the_same_schema() {
     for mut before in expected.as_array().unwrap().iter().cloned() {
         let mut back = exported.as_array().unwrap().iter().find(|tool| tool["name"] == before["name"]).unwrap().clone();
         assert_eq!(back["description"], before["description"]);
+        // The same schema, whatever the generated Rust named its definitions: read with every
+        // reference followed, as a client that resolves them reads it.
+        back["inputSchema"] = inlined(&back["inputSchema"], &back["inputSchema"]);
+        before["inputSchema"] = inlined(&before["inputSchema"], &before["inputSchema"]);
         normalize(&mut back["inputSchema"]);
         normalize(&mut before["inputSchema"]);
         assert_eq!(back["inputSchema"], before["inputSchema"], "{}", back["name"]);

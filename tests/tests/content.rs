@@ -299,7 +299,7 @@ fn audio_and_resources_reach_each_provider_as_text_it_takes() {
         "{bedrock}"
     );
     let gemini = run(Target::Gemini, &["record"]).reply;
-    assert_eq!(gemini["parts"][0]["functionResponse"]["response"]["output"], RECORDED.join("\n"), "{gemini}");
+    assert_eq!(gemini["parts"][0]["functionResponse"]["response"], json!({"text": RECORDED}), "{gemini}");
 }
 
 #[test]

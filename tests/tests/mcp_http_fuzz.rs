@@ -2,7 +2,9 @@
 //! to one server for the whole run: JSON-RPC bodies valid and not (initialize, tools/list,
 //! tools/call with any name and arguments, notifications, responses, batches, ids and methods
 //! and params of the wrong type, huge numbers, deep nesting, invalid UTF-8, cut short, empty,
-//! too large), any method, path and headers (`Content-Type`, `Accept`, `Mcp-Session-Id` live or
+//! too large; on 2026-07-28 too, with the request's own version and capabilities, answers and a
+//! `requestState` forged or not, calls of a tool that asks and of one that becomes a task, and the
+//! `tasks/*` methods), any method, path and headers (`Content-Type`, `Accept`, `Mcp-Session-Id` live or
 //! not, `MCP-Protocol-Version`, `Origin`, `Host`).
 //!
 //! The server never stops answering: every request is answered within 5 s, and every 25 cases a
@@ -31,7 +33,7 @@ use proptest::prelude::*;
 use proptest::test_runner::{Config, TestCaseError, TestRunner};
 use serde_json::{Value, json};
 use tool_mcp::McpServer;
-use tool_runtime::{CallContext, toolbox};
+use tool_runtime::{AskError, CallContext, Elicited, Form, toolbox};
 
 use crate::support::http_wire::{RawRequest, RawResponse, send, sse_data};
 
@@ -91,6 +93,29 @@ impl Desk {
     fn measure(value: Value) -> usize {
         value.to_string().len()
     }
+
+    /// Ask the user whether to go on (on 2026-07-28: `input_required`, and a `requestState`).
+    #[tool]
+    async fn confirm(context: &CallContext) -> Result<bool, AskError> {
+        Ok(matches!(context.elicit::<Confirm>("Go on?").await?, Elicited::Accepted(Confirm { ok: true })))
+    }
+
+    /// Wait a moment (a task, for a client that follows tasks).
+    ///
+    /// # Arguments
+    /// * `ms` - How long, in milliseconds.
+    #[tool(long_running)]
+    async fn wait(ms: u8) -> u8 {
+        tokio::time::sleep(Duration::from_millis(u64::from(ms) / 4)).await;
+        ms
+    }
+}
+
+/// Whether to go on.
+#[derive(serde::Deserialize, schemars::JsonSchema, Form)]
+struct Confirm {
+    /// Go on.
+    ok: bool,
 }
 
 // ---- The cases ----
@@ -446,6 +471,10 @@ mod bodies {
                     "logging/setLevel",
                     "completion/complete",
                     "server/discover",
+                    "tasks/get",
+                    "tasks/update",
+                    "tasks/cancel",
+                    "tasks/result",
                     "sampling/createMessage",
                     "notifications/initialized",
                     "tools/call/",
@@ -468,6 +497,8 @@ mod bodies {
             ".{0,40}".prop_map(|text| ("echo", json!({"text": text}))),
             (0..20u8).prop_map(|to| ("count", json!({"to": to}))),
             json_value().prop_map(|value| ("measure", json!({"value": value}))),
+            Just(("confirm", json!({}))),
+            any::<u8>().prop_map(|ms| ("wait", json!({"ms": ms}))),
         ]
         .prop_map(|(name, arguments)| (json!(name), Some(arguments)));
         let name = prop_oneof![
@@ -480,21 +511,44 @@ mod bodies {
             4 => Just(None),
             2 => prop_oneof![(0..100i64).prop_map(|n| json!(n)), ".{0,8}".prop_map(|s| json!(s))]
                 .prop_map(|token| Some(json!({"progressToken": token}))),
-            1 => Just(Some(json!({
+            3 => prop::sample::select(vec![
+                json!({}),
+                json!({"elicitation": {}}),
+                json!({"extensions": {"io.modelcontextprotocol/tasks": {}}}),
+                json!({"elicitation": {}, "sampling": {}, "roots": {}, "extensions": {"io.modelcontextprotocol/tasks": {}}}),
+            ])
+            .prop_map(|capabilities| Some(json!({
                 "io.modelcontextprotocol/protocolVersion": "2026-07-28",
-                "io.modelcontextprotocol/clientCapabilities": {},
+                "io.modelcontextprotocol/clientCapabilities": capabilities,
                 "io.modelcontextprotocol/clientInfo": {"name": "fuzz", "version": "1"},
             }))),
             1 => json_value().prop_map(Some),
         ];
-        (prop_oneof![5 => fitting, 2 => any_call], meta)
-            .prop_map(|((name, arguments), meta)| {
+        // A later round of a call that asked: answers, good or not, and a state, forged or not.
+        let answers = prop_oneof![
+            4 => Just(None),
+            2 => Just(Some(json!({"elicitation-1": {"action": "accept", "content": {"ok": true}}}))),
+            1 => json_value().prop_map(Some),
+        ];
+        let state = prop_oneof![
+            4 => Just(None),
+            1 => "rs[12]\\.[A-Za-z0-9_.-]{0,60}".prop_map(|state| Some(json!(state))),
+            1 => json_value().prop_map(Some),
+        ];
+        (prop_oneof![5 => fitting, 2 => any_call], meta, answers, state)
+            .prop_map(|((name, arguments), meta, answers, state)| {
                 let mut params = json!({"name": name});
                 if let Some(arguments) = arguments {
                     params["arguments"] = arguments;
                 }
                 if let Some(meta) = meta {
                     params["_meta"] = meta;
+                }
+                if let Some(answers) = answers {
+                    params["inputResponses"] = answers;
+                }
+                if let Some(state) = state {
+                    params["requestState"] = state;
                 }
                 params
             })

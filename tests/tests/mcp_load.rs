@@ -6,6 +6,9 @@
 //!
 //! The server runs on its default `HttpOptions`; each client keeps 4 calls in flight, within the
 //! defaults' 16 at once a session and 256 in all, so no call is refused for being one too many.
+//!
+//! The same on MCP 2026-07-28, which has no sessions: every call a request of its own, carrying its
+//! protocol version and capabilities, written by hand (rmcp's client speaks 2025-11-25).
 
 use std::collections::HashSet;
 use std::sync::Arc;
@@ -138,6 +141,62 @@ fn sixteen_clients_at_once_each_get_every_answer_to_its_own_request_once() {
         for client in clients {
             client.cancel().await.unwrap();
         }
+        server.stop();
+    });
+}
+
+/// `count` stateless `add` calls (2026-07-28) from client number `client`, `IN_FLIGHT` at a time,
+/// each answered with its own sum; returns the sums.
+async fn stateless_add_calls(address: std::net::SocketAddr, client: usize, count: usize) -> Vec<i64> {
+    let mut lanes = tokio::task::JoinSet::new();
+    for lane in 0..IN_FLIGHT {
+        lanes.spawn(async move {
+            let mut sums = Vec::new();
+            for call in (lane..count).step_by(IN_FLIGHT) {
+                let (a, b) = ((client * 100_000 + call) as i64, 1_000_000_000);
+                let body = json!({"jsonrpc": "2.0", "id": call, "method": "tools/call", "params": {
+                "name": "add", "arguments": {"a": a, "b": b}, "_meta": {
+                    "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+                    "io.modelcontextprotocol/clientCapabilities": {},
+                }}});
+                let headers =
+                    [("MCP-Protocol-Version", "2026-07-28"), ("Mcp-Method", "tools/call"), ("Mcp-Name", "add")];
+                let reply = crate::support::raw_http::post(address, &headers, &body.to_string()).await;
+                let answer = reply.messages().into_iter().find(|message| message.get("id").is_some());
+                let answer = answer.unwrap_or_else(|| panic!("client {client} call {call} not answered: {reply:?}"));
+                assert_eq!(answer["id"], call, "client {client} call {call} answered another's: {answer}");
+                assert_eq!(answer["result"]["structuredContent"]["result"], a + b, "{answer}");
+                sums.push(a + b);
+            }
+            sums
+        });
+    }
+    let mut sums = Vec::new();
+    while let Some(lane) = lanes.join_next().await {
+        sums.extend(lane.expect("a lane of calls failed"));
+    }
+    sums
+}
+
+#[test]
+fn sixteen_clients_without_sessions_each_get_every_answer_to_its_own_request_once() {
+    runtime().block_on(async {
+        let server = serve(Arc::default()).await;
+        let address = server.address();
+        let mut tasks = tokio::task::JoinSet::new();
+        for client in 0..CLIENTS {
+            tasks.spawn(stateless_add_calls(address, client, 50));
+        }
+        let mut answered = HashSet::new();
+        let all = async {
+            while let Some(done) = tasks.join_next().await {
+                for sum in done.expect("a client failed") {
+                    assert!(answered.insert(sum), "the answer {sum} came twice");
+                }
+            }
+        };
+        tokio::time::timeout(Duration::from_secs(120), all).await.expect("800 calls answered within two minutes");
+        assert_eq!(answered.len(), CLIENTS * 50, "every call answered once");
         server.stop();
     });
 }

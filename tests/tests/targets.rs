@@ -139,11 +139,20 @@ fn mcp_tools_carry_title_annotations_and_object_output_schemas() {
     let echo = tool(&rendered, "echo");
     assert_eq!(
         echo["outputSchema"],
-        json!({"type": "object", "properties": {"result": {"type": "string"}}, "required": ["result"]})
+        json!({"$schema": "https://json-schema.org/draft/2020-12/schema", "type": "object",
+               "properties": {"result": {"type": "string"}}, "required": ["result"]})
     );
     let clock = tool(&rendered, "utc_now");
-    assert_eq!(clock["inputSchema"], json!({"type": "object", "properties": {}, "additionalProperties": false}));
-    assert!(!serde_json::to_string(&rendered).unwrap().contains("\"$ref\""), "no recursion here, so no refs");
+    assert_eq!(
+        clock["inputSchema"],
+        json!({"$schema": "https://json-schema.org/draft/2020-12/schema", "type": "object", "properties": {},
+               "additionalProperties": false})
+    );
+    // References are kept, as JSON Schema 2020-12 writes them; inlined on demand, and then, with
+    // no recursion here, none is left.
+    assert!(serde_json::to_string(&rendered).unwrap().contains("\"$ref\""), "references kept");
+    let inlined = render_tools(our_tools(), Target::Mcp, &RenderOptions::default().mcp_inline_refs(true)).unwrap();
+    assert!(!serde_json::to_string(&inlined.value).unwrap().contains("\"$ref\""), "no recursion here, so no refs");
 }
 
 #[test]

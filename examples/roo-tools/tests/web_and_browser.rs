@@ -46,9 +46,12 @@ fn search_takes_five_results_by_default_and_refuses_out_of_range_counts() {
     );
     let err = call(&web, "webSearch", json!({"query": "rust", "numResults": 0})).unwrap_err();
     assert!(err.to_string().contains("at /numResults: expected at least 1, got 0"), "{err}");
+    // MCP keeps the definition the count refers to (`$defs`), with its minimum.
     let mcp = web.render(Target::Mcp).unwrap();
-    let schema = &mcp[0]["inputSchema"]["properties"]["numResults"];
-    assert_eq!((schema["minimum"].clone(), schema["default"].clone()), (json!(1), json!(5)));
+    let input = &mcp[0]["inputSchema"];
+    let schema = &input["properties"]["numResults"];
+    let minimum = tool_runtime::schema::resolve(schema, input)["minimum"].clone();
+    assert_eq!((minimum, schema["default"].clone()), (json!(1), json!(5)));
 }
 
 #[test]

@@ -7,7 +7,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use tool_runtime::toolbox;
 
-#[cfg(feature = "peers")]
+#[cfg(feature = "mcp-client")]
 pub mod mcp_session;
 #[cfg(feature = "peers")]
 pub mod rig_peer;

@@ -23,7 +23,7 @@ struct Confirm {
 }
 
 /// Tools that ask.
-struct Asking;
+pub(crate) struct Asking;
 
 #[toolbox]
 impl Asking {
@@ -84,7 +84,7 @@ async fn send_2026(address: SocketAddr, method: &str, name: &str, body: &str, to
 }
 
 /// The one JSON-RPC response of a reply.
-fn response(reply: &Reply) -> Value {
+pub(crate) fn response(reply: &Reply) -> Value {
     reply.messages().into_iter().find(|message| message.get("id").is_some()).unwrap_or_else(|| panic!("{reply:?}"))
 }
 
@@ -165,9 +165,9 @@ async fn a_question_the_client_cannot_answer_is_never_sent() {
     assert_eq!(done["result"]["content"][0]["text"], "a long sto", "{done}");
 }
 
-const SECRET: &[u8] = b"the issuer's secret, for the test alone";
+pub(crate) const SECRET: &[u8] = b"the issuer's secret, for the test alone";
 
-fn token(subject: &str) -> String {
+pub(crate) fn token(subject: &str) -> String {
     let exp = SystemTime::now().duration_since(UNIX_EPOCH).unwrap().as_secs() + 600;
     let claims = json!({"iss": "https://auth.example", "aud": "http://localhost/mcp", "sub": subject, "exp": exp});
     encode(&Header::new(Algorithm::HS256), &claims, &EncodingKey::from_secret(SECRET)).unwrap()

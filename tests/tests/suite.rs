@@ -23,6 +23,7 @@ mod handle;
 mod layering;
 mod mcp_aggregate;
 mod mcp_asking;
+mod mcp_caching;
 mod mcp_client;
 mod mcp_client_changes;
 mod mcp_http_fuzz;

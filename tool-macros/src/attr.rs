@@ -315,11 +315,6 @@ pub struct ArgArgs {
     pub header: Option<LitStr>,
 }
 
-/// Whether `c` may be in an HTTP header's name (RFC 9110's `tchar`).
-fn is_tchar(c: char) -> bool {
-    c.is_ascii_alphanumeric() || "!#$%&'*+-.^_`|~".contains(c)
-}
-
 impl ArgArgs {
     pub fn from_attribute(attr: &syn::Attribute, errors: &mut Errors) -> Self {
         let tokens = match &attr.meta {
@@ -339,7 +334,7 @@ impl ArgArgs {
             description: given.str("description"),
             header: given.str("header").filter(|header| {
                 let name = header.value();
-                let valid = !name.is_empty() && name.chars().all(is_tchar);
+                let valid = tool_names::is_header_name(&name);
                 if !valid {
                     errors.at(
                         header,

@@ -3,46 +3,36 @@
 mod ask;
 mod auth;
 mod beside;
+mod call;
 mod gate;
 mod http;
 #[cfg(feature = "jwt")]
 mod jwt;
 mod notices;
 mod options;
+mod running;
 mod sessions;
 mod task;
 
-use std::borrow::Cow;
-use std::collections::BTreeMap;
 use std::io;
-use std::pin::pin;
-use std::sync::{Arc, Mutex, PoisonError};
-use std::time::{Duration, Instant};
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
+use std::time::Duration;
 
-use futures_util::future::{Either, select};
 #[allow(deprecated, reason = "rmcp marks logging deprecated (SEP-2577); 2025-11-25 clients set a level")]
 use rmcp::model::SetLevelRequestParams;
 use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, CallToolResult, CancelTaskParams, CompleteRequestParams, CompleteResult,
-    ContentBlock, DiscoverResult, ErrorCode, GetPromptRequestParams, GetPromptResponse, GetTaskParams, GetTaskResult,
-    Implementation, InputRequiredResult, ListPromptsResult, ListResourceTemplatesResult, ListResourcesResult,
-    ListToolsResult, PaginatedRequestParams, ReadResourceRequestParams, ReadResourceResponse, ResultType,
-    ServerCapabilities, ServerConfig, SubscribeRequestParams, SubscriptionFilter, Tool, UnsubscribeRequestParams,
-    UpdateTaskParams,
+    CallToolRequestParams, CallToolResponse, CancelTaskParams, CompleteRequestParams, CompleteResult, DiscoverResult,
+    GetPromptRequestParams, GetPromptResponse, GetTaskParams, GetTaskResult, Implementation, ListPromptsResult,
+    ListResourceTemplatesResult, ListResourcesResult, ListToolsResult, PaginatedRequestParams,
+    ReadResourceRequestParams, ReadResourceResponse, ResultType, ServerCapabilities, ServerConfig,
+    SubscribeRequestParams, SubscriptionFilter, Tool, UnsubscribeRequestParams, UpdateTaskParams,
 };
 use rmcp::service::{RequestContext, RoleServer, SubscriptionContext};
 use rmcp::{ErrorData, ServerHandler, ServiceExt};
-use serde_json::{Map, Value, json};
 
-use tokio::sync::Semaphore;
-
-use ask::{InSession, Refused, Round, RoundTrips, StateKey, until_asked};
-use notices::Notices;
-use tool_runtime::dispatch::{DispatchOptions, catch_panics};
-use tool_runtime::{
-    Arguments, Asker, CallContext, Caller, Level, RenderError, Target, TaskSupport, ToolDef, ToolError, ToolOutput,
-    Toolbox,
-};
+use ask::{InSession, StateKey};
+use running::Running;
+use tool_runtime::{Caller, Level, RenderError, Target, TaskSupport, Toolbox};
 
 pub use auth::{StaticToken, TokenRefused, TokenValidator};
 pub use beside::ToolsAlone;
@@ -68,9 +58,9 @@ pub struct McpServer<T, H = ToolsAlone> {
     implementation: Implementation,
     options: HttpOptions,
     /// The calls running now, in all sessions.
-    in_total: Arc<Semaphore>,
+    in_total: Arc<Running>,
     /// The calls running now, in this session.
-    in_session: Arc<Semaphore>,
+    in_session: Arc<Running>,
     /// The key `requestState` is signed with.
     state_key: StateKey,
     /// The least level of the log messages this session's client asked for (`logging/setLevel`);
@@ -80,6 +70,9 @@ pub struct McpServer<T, H = ToolsAlone> {
     tasks: Arc<task::Tasks>,
     /// Whether any tool may run as a task.
     long_running: bool,
+    /// The questions of this session's calls, to its client (2025-11-25): set at the first call,
+    /// when the client is known; each clone, one a session, starts without.
+    session_asker: OnceLock<Arc<InSession>>,
 }
 
 impl<T, H> Clone for McpServer<T, H> {
@@ -97,6 +90,7 @@ impl<T, H> Clone for McpServer<T, H> {
             log_level: Arc::clone(&self.log_level),
             tasks: Arc::clone(&self.tasks),
             long_running: self.long_running,
+            session_asker: OnceLock::new(),
         }
     }
 }
@@ -109,7 +103,10 @@ impl<T: Toolbox + Send + 'static> McpServer<T> {
         // The MCP rendering is checked against the MCP SDKs' own `Tool` types in the test suite.
         let tools: Vec<Tool> =
             serde_json::from_value(rendered.clone()).expect("the MCP rendering is a list of MCP tools");
-        let with_headers = tools.iter().filter(|tool| mirrors_headers(&tool.input_schema)).cloned().collect();
+        let with_headers = (tools.iter().zip(rendered.as_array().into_iter().flatten()))
+            .filter(|(_, rendered)| tool_runtime::schema::has_headers(&rendered["inputSchema"]))
+            .map(|(tool, _)| tool.clone())
+            .collect();
         let implementation = Implementation::new(env!("CARGO_PKG_NAME"), env!("CARGO_PKG_VERSION"));
         let options = HttpOptions::default();
         let long_running = toolbox.tools().iter().any(|def| def.task_support != TaskSupport::Forbidden);
@@ -119,13 +116,14 @@ impl<T: Toolbox + Send + 'static> McpServer<T> {
             tools: tools.into(),
             with_headers,
             implementation,
-            in_total: Arc::new(Semaphore::new(options.calls_in_total)),
-            in_session: Arc::new(Semaphore::new(options.calls_per_session)),
+            in_total: Arc::default(),
+            in_session: Arc::default(),
             options,
             state_key: StateKey::random(),
             log_level: Arc::default(),
             tasks: Arc::default(),
             long_running,
+            session_asker: OnceLock::new(),
         })
     }
 }
@@ -179,6 +177,7 @@ impl<T: Toolbox + Send + 'static, H: ServerHandler> McpServer<T, H> {
             log_level: self.log_level,
             tasks: self.tasks,
             long_running: self.long_running,
+            session_asker: OnceLock::new(),
         }
     }
 
@@ -193,19 +192,13 @@ impl<T: Toolbox + Send + 'static, H: ServerHandler> McpServer<T, H> {
     /// Serves with `options`: who may reach the server over HTTP, and the limits every caller
     /// meets (see [`HttpOptions`] for what holds without them).
     pub fn with(mut self, options: HttpOptions) -> Self {
-        self.in_total = Arc::new(Semaphore::new(options.calls_in_total));
-        self.in_session = Arc::new(Semaphore::new(options.calls_per_session));
         self.options = options;
         self
     }
 
     /// The server for a new HTTP session: the same tools and limits, its own count of calls.
     fn for_session(&self) -> Self {
-        McpServer {
-            in_session: Arc::new(Semaphore::new(self.options.calls_per_session)),
-            log_level: Arc::default(),
-            ..self.clone()
-        }
+        McpServer { in_session: Arc::default(), log_level: Arc::default(), ..self.clone() }
     }
 
     /// The server's name and version, as `initialize` reports them.
@@ -236,38 +229,6 @@ impl<T: Toolbox + Send + 'static, H: ServerHandler> McpServer<T, H> {
         http::serve(self, listener)
     }
 
-    /// Runs the call within the limits (its arguments' size and depth, its time); a panic
-    /// becomes [`ToolError::Panicked`].
-    async fn run(
-        &self,
-        name: &str,
-        arguments: &Map<String, Value>,
-        context: &CallContext,
-    ) -> Result<ToolOutput, ToolError> {
-        let limits = DispatchOptions::default()
-            .max_argument_bytes(self.options.max_argument_bytes)
-            .max_depth(self.options.max_depth);
-        limits.check_limits(name, Arguments::Object(arguments))?;
-        // The calls `#[toolbox]` makes catch their own panics; a `Toolbox` written by hand may not.
-        let call = catch_panics(name, self.toolbox.call_arguments(name, Arguments::Object(arguments), context));
-        let Some(most) = self.options.call_timeout else { return call.await };
-        let started = Instant::now();
-        let timed_out = || ToolError::Failed {
-            tool: name.to_owned().into(),
-            message: format!(
-                "the call ran for {} s, the longest this server lets a call run, and was stopped; ask for less at once",
-                most.as_secs_f64()
-            ),
-        };
-        match tokio::time::timeout(most, call).await {
-            // A tool that never awaits ends by itself once its context says the time is up: what it
-            // answers then is cut short, and the model is told why.
-            Ok(_) if started.elapsed() >= most => Err(timed_out()),
-            Ok(outcome) => outcome,
-            Err(_) => Err(timed_out()),
-        }
-    }
-
     /// The names of the tools `caller` may see, when not all of them; an error when the
     /// server's filter names a tool there is not.
     fn visible_to(&self, caller: Option<&Caller>) -> Result<Option<Vec<String>>, ErrorData> {
@@ -286,117 +247,6 @@ impl<T: Toolbox + Send + 'static, H: ServerHandler> McpServer<T, H> {
         let narrowed = narrowed.map_err(|_| misconfigured())?;
         Ok(Some(narrowed.tools().iter().map(|def| def.name.to_string()).collect()))
     }
-
-    /// Where a call's progress and log messages go: to its client, as it asked for them (on
-    /// 2026-07-28 the request says its own log level; in a session, `logging/setLevel` did).
-    fn notices(&self, context: &RequestContext<RoleServer>, round_trips: bool) -> Arc<Notices> {
-        let log_level = if round_trips {
-            context.meta.log_level().map(notices::level)
-        } else {
-            *self.log_level.lock().unwrap_or_else(PoisonError::into_inner)
-        };
-        Notices::new(context.meta.get_progress_token(), log_level, context.peer.clone())
-    }
-
-    /// On 2026-07-28, a call's answers so far: the earlier rounds', in the state this server signed
-    /// for this call, and this round's, sent by the client.
-    fn answers(
-        &self,
-        request: &CallToolRequestParams,
-        arguments: &Map<String, Value>,
-    ) -> Result<BTreeMap<String, Value>, ErrorData> {
-        let mut answers = match &request.request_state {
-            Some(state) => self.state_key.open(state, &request.name, arguments).map_err(|_| {
-                ErrorData::invalid_params(
-                    "the requestState is not one this server made for this call, or it has expired: call again without it",
-                    None,
-                )
-            })?,
-            None => BTreeMap::new(),
-        };
-        answers.extend(request.input_responses.clone().unwrap_or_default());
-        Ok(answers)
-    }
-
-    /// The `input_required` answer of a round that waits on questions: them, and the answers so
-    /// far in a state signed for this call.
-    fn asking(&self, round: RoundTrips, tool: &str, arguments: &Map<String, Value>) -> CallToolResponse {
-        let (questions, answers) = round.into_round();
-        let state = self.state_key.seal(tool, arguments, &answers);
-        InputRequiredResult::new(Some(questions), Some(state)).into()
-    }
-
-    /// The JSON-RPC error for a call past one of the limits on calls at once.
-    fn busy(limit: usize, within: &str) -> ErrorData {
-        ErrorData::new(
-            ErrorCode(-32000),
-            format!("too many calls at once: {within} may run {limit}; send this one again when one has finished"),
-            Some(serde_json::json!({"limit": limit})),
-        )
-    }
-}
-
-/// A call's result, as MCP writes it: what `dispatch` writes for MCP, read as rmcp's type, or the
-/// error result the model reads (an image MCP cannot carry, not an `image/*` type, is one).
-fn finished(tool: &str, def: &ToolDef, outcome: Result<ToolOutput, ToolError>) -> Result<CallToolResult, ErrorData> {
-    let outcome = outcome.and_then(|output| match output.check_parts(Target::Mcp) {
-        Ok(()) => Ok(output),
-        Err(why) => Err(ToolError::Failed { tool: tool.to_owned().into(), message: why }),
-    });
-    let mut result: CallToolResult = match outcome {
-        Ok(output) => mcp_result(output, def)?,
-        Err(err) => CallToolResult::error(vec![ContentBlock::text(err.to_string())]),
-    };
-    complete(&mut result.result_type);
-    Ok(result)
-}
-
-/// `output` as rmcp's `CallToolResult`: the result `ToolOutput::into_mcp_result` writes. The usual
-/// output, JSON alone, is built as rmcp's type at once (the JSON written as text once, for the text
-/// block); one with content parts goes through the JSON MCP writes.
-fn mcp_result(output: ToolOutput, def: &ToolDef) -> Result<CallToolResult, ErrorData> {
-    if !output.parts.is_empty() {
-        return serde_json::from_value(output.into_mcp_result(Some(def)))
-            .map_err(|err| ErrorData::internal_error(format!("the tool's result is not MCP's: {err}"), None));
-    }
-    let text = match &output.json {
-        Value::String(text) => text.clone(),
-        other => other.to_string(),
-    };
-    let structured = def.output_schema.as_ref().map(|schema| {
-        if schema.get("type").is_some_and(|ty| ty == "object") { output.json } else { json!({"result": output.json}) }
-    });
-    let mut result = CallToolResult::success(vec![ContentBlock::text(text)]);
-    // As MCP writes it: what the caller marks, it marks (`complete`).
-    (result.is_error, result.result_type) = (None, None);
-    result.structured_content = structured;
-    Ok(result)
-}
-
-/// The error -32021 (2026-07-28): the call of `tool` needs `required`, which its client did not
-/// declare, for the reason given.
-fn needs(tool: &str, why: &str, required: Value) -> ErrorData {
-    ErrorData::new(
-        ErrorCode(-32021),
-        format!("the tool `{tool}` {why}"),
-        Some(json!({"requiredCapabilities": required})),
-    )
-}
-
-/// A call that failed after asking what its client cannot answer needed that capability: the
-/// error that says so.
-fn needed(tool: &str, outcome: &Result<ToolOutput, ToolError>, refused: &Refused) -> Option<ErrorData> {
-    let required = refused.required().filter(|_| outcome.is_err())?;
-    Some(needs(tool, "asked what the client did not declare it can answer", required))
-}
-
-/// Whether a tool's input schema mirrors a parameter into a header, at any depth of `properties`.
-fn mirrors_headers(schema: &Map<String, Value>) -> bool {
-    schema.get("properties").and_then(Value::as_object).is_some_and(|properties| {
-        properties
-            .values()
-            .any(|property| property.get("x-mcp-header").is_some() || property.as_object().is_some_and(mirrors_headers))
-    })
 }
 
 /// Marks a result complete, as 2026-07-28 wants every result marked (rmcp takes the mark off for a
@@ -415,45 +265,6 @@ fn subject(context: &RequestContext<RoleServer>) -> Option<String> {
 fn from_the_gate(request: &RequestContext<RoleServer>) -> (Option<Arc<Caller>>, Option<gate::ClientGone>) {
     let Some(parts) = request.extensions.get::<axum::http::request::Parts>() else { return (None, None) };
     (parts.extensions.get::<Arc<Caller>>().cloned(), parts.extensions.get::<gate::ClientGone>().cloned())
-}
-
-/// The [`CallContext`] of a request, made by `caller`: cancelled with the request, when its client
-/// has gone, or at `deadline` (so that a tool that watches [`CallContext::is_cancelled`] stops even
-/// while it never awaits); its progress and log messages sent to the client as it asked for them,
-/// and its questions asked through `asker`.
-fn call_context(
-    request: &RequestContext<RoleServer>,
-    caller: Option<Arc<Caller>>,
-    gone: Option<gate::ClientGone>,
-    deadline: Option<Instant>,
-    notices: &Arc<Notices>,
-    asker: Arc<dyn Asker>,
-) -> CallContext {
-    let cancelled = request.ct.clone();
-    let mut context = CallContext::new()
-        .cancelled_when(move || {
-            cancelled.is_cancelled()
-                || gone.as_ref().is_some_and(|gone| gone.0.is_cancelled())
-                || deadline.is_some_and(|deadline| Instant::now() >= deadline)
-        })
-        .asks_with(asker);
-    if let Some(caller) = caller {
-        context = context.called_by(caller);
-    }
-    if notices.wants_progress() {
-        let reports = Arc::clone(notices);
-        context = context.on_progress(move |progress| reports.report(progress));
-    }
-    if notices.wants_logs() {
-        let logs = Arc::clone(notices);
-        context = context.on_log(move |level, data| logs.log(level, data));
-    }
-    context
-}
-
-/// Whether a request is on MCP 2026-07-28 or later, where the server asks through `input_required`.
-fn without_sessions(context: &RequestContext<RoleServer>) -> bool {
-    context.protocol_version().is_some_and(|version| !version.has_initialize())
 }
 
 impl<T: Toolbox + Send + 'static, H: ServerHandler> ServerHandler for McpServer<T, H> {
@@ -490,7 +301,8 @@ impl<T: Toolbox + Send + 'static, H: ServerHandler> ServerHandler for McpServer<
                 self.tools.iter().filter(|tool| names.iter().any(|name| *name == *tool.name)).cloned().collect()
             }
         };
-        Ok(ListToolsResult::with_all_items(tools))
+        let (fresh_ms, scope) = self.options.tool_list_cache();
+        Ok(ListToolsResult::with_all_items(tools).with_ttl_ms(fresh_ms).with_cache_scope(scope))
     }
 
     async fn call_tool(
@@ -498,96 +310,7 @@ impl<T: Toolbox + Send + 'static, H: ServerHandler> ServerHandler for McpServer<
         request: CallToolRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
-        let (caller, gone) = from_the_gate(&context);
-        let visible = self.visible_to(caller.as_deref())?;
-        let defs = self.toolbox.tools();
-        let seen = |name: &str| visible.as_ref().is_none_or(|names| names.iter().any(|seen| seen == name));
-        // A tool the caller may not see is, to it, one that does not exist.
-        let Some(def) = defs.iter().find(|def| def.name == request.name && seen(&def.name)) else {
-            let shown = defs.iter().map(|def| &*def.name).filter(|name| seen(name));
-            let unknown = ToolError::unknown_tool(&request.name, shown);
-            return Err(ErrorData::invalid_params(unknown.to_string(), None));
-        };
-        let round_trips = without_sessions(&context);
-        // The client's capabilities matter to a call that asks, on 2026-07-28 from the request
-        // itself (a session's are read when a question is asked).
-        let capabilities =
-            if round_trips { context.client_capabilities().unwrap_or_default() } else { Default::default() };
-        // A long-running tool becomes a task for a client that follows tasks (2026-07-28).
-        if round_trips && def.task_support != TaskSupport::Forbidden {
-            if capabilities.supports_tasks() {
-                return self.call_long(request, context, def.clone(), caller, capabilities).await;
-            }
-            if def.task_support == TaskSupport::Required {
-                return Err(needs(
-                    &request.name,
-                    "only ever runs as a task, and the client does not follow tasks",
-                    json!({"extensions": {rmcp::model::TASKS_EXTENSION_ID: {}}}),
-                ));
-            }
-        }
-        let Ok(in_total) = Arc::clone(&self.in_total).try_acquire_owned() else {
-            return Err(Self::busy(self.options.calls_in_total, "the whole server"));
-        };
-        let Ok(in_session_permit) = Arc::clone(&self.in_session).try_acquire_owned() else {
-            return Err(Self::busy(self.options.calls_per_session, "one session"));
-        };
-        // rmcp has parsed the arguments; they are read from its object, not through text again.
-        let no_arguments = Map::new();
-        let arguments = request.arguments.as_ref().unwrap_or(&no_arguments);
-        let deadline = self.options.call_timeout.and_then(|most| Instant::now().checked_add(most));
-        let notices = self.notices(&context, round_trips);
-        let asker: Arc<dyn Asker>;
-        let mut rounds = None;
-        let mut in_session = None;
-        if round_trips {
-            let round = Arc::new(RoundTrips::new(capabilities, self.answers(&request, arguments)?));
-            asker = Arc::clone(&round) as Arc<dyn Asker>;
-            rounds = Some(round);
-        } else {
-            let session = Arc::new(InSession { peer: context.peer.clone(), refused: Default::default() });
-            asker = Arc::clone(&session) as Arc<dyn Asker>;
-            in_session = Some(session);
-        }
-        let call_context = call_context(&context, caller, gone.clone(), deadline, &notices, asker);
-        // A cancelled call's future is dropped here, as is one whose client has gone: the tool
-        // stops at its next await (a tool that never awaits, at its next look at its context).
-        let run = async {
-            let run = self.run(&request.name, arguments, &call_context);
-            match &rounds {
-                Some(round) => until_asked(run, round).await,
-                None => Round::Finished(run.await),
-            }
-        };
-        let stop = async {
-            match gone {
-                Some(gone) => select(pin!(context.ct.cancelled()), pin!(gone.0.cancelled())).await.factor_first().0,
-                None => context.ct.cancelled().await,
-            }
-        };
-        let round = match select(pin!(run), pin!(stop)).await {
-            Either::Left((round, _)) => round,
-            Either::Right(((), _)) => {
-                return Err(ErrorData::new(ErrorCode::INTERNAL_ERROR, Cow::Borrowed("the call was cancelled"), None));
-            }
-        };
-        // The call is over: its places among the calls at once are free while its last notices go.
-        drop((in_total, in_session_permit));
-        // Every notice goes out before the result, unless the client stops reading them.
-        notices.flush(FLUSH_PROGRESS).await;
-        drop(call_context);
-        let outcome = match round {
-            Round::Finished(outcome) => outcome,
-            Round::Asking => {
-                let round = rounds.and_then(Arc::into_inner).expect("the call's context is gone");
-                return Ok(self.asking(round, &request.name, arguments));
-            }
-        };
-        if let Some(needed) = rounds.as_ref().and_then(|round| needed(&request.name, &outcome, &round.refused)) {
-            return Err(needed);
-        }
-        drop(in_session);
-        Ok(finished(&request.name, def, outcome)?.into())
+        self.call(request, context).await
     }
 
     async fn get_task(
@@ -728,34 +451,5 @@ impl<T: Toolbox + Send + 'static, H: ServerHandler> ServerHandler for McpServer<
         let mut completed = self.beside.complete(request, context).await?;
         complete(&mut completed.result_type);
         Ok(completed)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use serde_json::json;
-    use tool_runtime::{Image, ToolDef, ToolOutput};
-
-    use super::mcp_result;
-
-    #[test]
-    fn the_result_built_at_once_is_the_one_mcp_writes() {
-        let plain = ToolDef::new("plain", "A tool.", json!({"type": "object", "properties": {}}));
-        let object = plain.clone().with_output_schema(Some(json!({"type": "object", "properties": {"a": {}}})));
-        let number = plain.clone().with_output_schema(Some(json!({"type": "integer"})));
-        let outputs = [
-            ToolOutput::json(json!("done")),
-            ToolOutput::json(json!({"a": 1})),
-            ToolOutput::json(json!(3)),
-            ToolOutput::json(json!(null)),
-            ToolOutput::with_parts(json!("a pixel"), vec![tool_runtime::ContentPart::Image(Image::png(vec![1]))]),
-        ];
-        for def in [&plain, &object, &number] {
-            for output in &outputs {
-                let built = serde_json::to_value(mcp_result(output.clone(), def).unwrap()).unwrap();
-                let written = output.clone().into_mcp_result(Some(def));
-                assert_eq!(built, written, "{output:?} of {}", def.name);
-            }
-        }
     }
 }

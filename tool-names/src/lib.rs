@@ -22,6 +22,19 @@ pub fn is_portable_tool_name(name: &str) -> bool {
         && bytes.iter().all(|&b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
 }
 
+/// Whether `name` may name an HTTP header: at least one of RFC 9110's `tchar` (letters, digits and
+/// `` !#$%&'*+-.^_`|~ ``). MCP mirrors a parameter marked `x-mcp-header: NAME` into the header
+/// `Mcp-Param-NAME`, so the macros and the MCP rendering both check the name with this.
+///
+/// ```
+/// assert!(tool_names::is_header_name("Region"));
+/// assert!(!tool_names::is_header_name("two words"));
+/// assert!(!tool_names::is_header_name(""));
+/// ```
+pub fn is_header_name(name: &str) -> bool {
+    !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || "!#$%&'*+-.^_`|~".contains(c))
+}
+
 /// The rule names serde's `rename_all` accepts.
 pub const RENAME_RULES: &[&str] = &[
     "lowercase",

@@ -5,6 +5,7 @@ use schemars::JsonSchema;
 use schemars::generate::SchemaSettings;
 use serde_json::Value;
 
+pub use crate::passes::headers::has_headers;
 pub use crate::passes::merge_object_all_of;
 pub use crate::passes::refs::resolve;
 

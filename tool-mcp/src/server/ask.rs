@@ -62,10 +62,10 @@ impl Refused {
 }
 
 /// Questions in a 2025-11-25 session: requests to the client, waited for. What the client can
-/// answer is what it declared when the session began.
+/// answer is what it declared when the session began, so one asker serves all the session's calls
+/// (a question refused fails the tool's ask; the call itself goes on).
 pub(super) struct InSession {
     pub(super) peer: Peer<RoleServer>,
-    pub(super) refused: Refused,
 }
 
 impl Asker for InSession {
@@ -90,10 +90,6 @@ impl Asker for InSession {
             serde_json::to_value(answer)
                 .map_err(|err| AskError::Failed { question: kind, message: format!("the answer is not JSON: {err}") })
         })
-    }
-
-    fn refused(&self, kind: QuestionKind) {
-        self.refused.note(kind);
     }
 }
 

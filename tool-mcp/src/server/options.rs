@@ -90,6 +90,7 @@ pub struct HttpOptions {
     pub(super) idle_session_expiry: Duration,
     pub(super) call_timeout: Option<Duration>,
     pub(super) stop_calls_of_gone_clients: bool,
+    pub(super) tool_list_fresh_for: Duration,
 }
 
 impl Default for HttpOptions {
@@ -113,6 +114,7 @@ impl Default for HttpOptions {
             idle_session_expiry: Duration::from_secs(300),
             call_timeout: Some(Duration::from_secs(300)),
             stop_calls_of_gone_clients: true,
+            tool_list_fresh_for: Duration::ZERO,
         }
     }
 }
@@ -136,6 +138,7 @@ impl fmt::Debug for HttpOptions {
             .field("idle_session_expiry", &self.idle_session_expiry)
             .field("call_timeout", &self.call_timeout)
             .field("stop_calls_of_gone_clients", &self.stop_calls_of_gone_clients)
+            .field("tool_list_fresh_for", &self.tool_list_fresh_for)
             .finish_non_exhaustive()
     }
 }
@@ -280,5 +283,26 @@ impl HttpOptions {
     pub fn stop_calls_of_gone_clients(mut self, stop: bool) -> Self {
         self.stop_calls_of_gone_clients = stop;
         self
+    }
+
+    /// How long a 2026-07-28 client may keep the tool list before it asks again (`ttlMs` on
+    /// `tools/list`; default zero: ask every time). The tools of a server change only when it is
+    /// deployed again, so the time a deploy may take to reach every client is a fair choice.
+    ///
+    /// Who may keep it (`cacheScope`) the server works out: `public`, the same for every caller,
+    /// only when the server neither checks tokens ([`HttpOptions::bearer`]) nor lists tools per
+    /// caller ([`HttpOptions::visible`]); `private`, for the caller alone, otherwise, so that a
+    /// shared cache never hands one caller's list to another. Resources and prompts served
+    /// [`beside`](crate::McpServer::beside) the tools carry the hints their handler sets.
+    pub fn tool_list_fresh_for(mut self, fresh: Duration) -> Self {
+        self.tool_list_fresh_for = fresh;
+        self
+    }
+
+    /// The caching hints of `tools/list`: how long it stays fresh, and for whom.
+    pub(super) fn tool_list_cache(&self) -> (u64, rmcp::model::CacheScope) {
+        let for_all = self.bearer.is_none() && self.visible.is_none();
+        let scope = if for_all { rmcp::model::CacheScope::Public } else { rmcp::model::CacheScope::Private };
+        (u64::try_from(self.tool_list_fresh_for.as_millis()).unwrap_or(u64::MAX), scope)
     }
 }

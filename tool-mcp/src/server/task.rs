@@ -159,7 +159,7 @@ impl<T: Toolbox + Send + 'static, H: ServerHandler> McpServer<T, H> {
         caller: Option<Arc<Caller>>,
         capabilities: ClientCapabilities,
     ) -> Result<CallToolResponse, ErrorData> {
-        let Ok(in_total) = Arc::clone(&self.in_total).try_acquire_owned() else {
+        let Some(in_total) = self.in_total.enter(self.options.calls_in_total) else {
             return Err(Self::busy(self.options.calls_in_total, "the whole server"));
         };
         let name = request.name.to_string();
@@ -169,20 +169,21 @@ impl<T: Toolbox + Send + 'static, H: ServerHandler> McpServer<T, H> {
         let asker = Arc::new(LongAsker { round, phase: Arc::clone(&phase) });
         let notices = self.notices(&context, true);
         let owner = caller.as_deref().and_then(Caller::subject).map(str::to_owned);
-        let call_context = long_context(&context, caller, &phase, &notices, self.options.call_timeout);
+        let deadline = self.deadline();
+        let call_context = long_context(&context, caller, &phase, &notices, deadline);
         let call_context = call_context.asks_with(Arc::clone(&asker) as Arc<dyn Asker>);
         let server = self.clone();
         let (tool, given) = (name.clone(), arguments.clone());
-        let call: OwnedCall = Box::pin(async move { server.run(&tool, &given, &call_context).await });
+        let call: OwnedCall = Box::pin(async move { server.run(&tool, &given, &call_context, deadline).await });
         let inline = inline(call, &asker).await;
         notices.flush(super::FLUSH_PROGRESS).await;
         match inline {
             Inline::Finished(outcome) => {
                 let asker = Arc::into_inner(asker).expect("the finished call's context is gone");
-                if let Some(needed) = super::needed(&name, &outcome, &asker.round.refused) {
+                if let Some(needed) = super::call::needed(&name, &outcome, &asker.round.refused) {
                     return Err(needed);
                 }
-                Ok(super::finished(&name, &def, outcome)?.into())
+                Ok(super::call::finished(&name, &def, outcome)?.into())
             }
             Inline::Asking => {
                 let asker = Arc::into_inner(asker).expect("the call that asked is dropped");
@@ -194,7 +195,7 @@ impl<T: Toolbox + Send + 'static, H: ServerHandler> McpServer<T, H> {
                     Err(err @ ToolError::Panicked { .. }) => {
                         Err(TaskExit::Error(ErrorData::internal_error(err.to_string(), None)))
                     }
-                    outcome => super::finished(&name, &def, outcome).map_err(TaskExit::Error),
+                    outcome => super::call::finished(&name, &def, outcome).map_err(TaskExit::Error),
                 };
                 let task = self.tasks.start(owner, call, phase, finish, in_total);
                 Ok(CreateTaskResult::new(task).into())
@@ -210,10 +211,9 @@ fn long_context(
     request: &RequestContext<RoleServer>,
     caller: Option<Arc<Caller>>,
     phase: &Arc<Phase>,
-    notices: &Arc<super::Notices>,
-    most: Option<std::time::Duration>,
+    notices: &Arc<super::notices::Notices>,
+    deadline: Option<Instant>,
 ) -> CallContext {
-    let deadline = most.and_then(|most| Instant::now().checked_add(most));
     let (cancelled, in_phase) = (request.ct.clone(), Arc::clone(phase));
     let mut context = CallContext::new().cancelled_when(move || {
         let stopped = match in_phase.task() {

@@ -10,8 +10,19 @@ use crate::passes::report::{Lowering, RenderError};
 
 const KEYWORD: &str = "x-mcp-header";
 
-/// Whether `schema` has a header annotation on one of its properties, at any depth of `properties`.
-pub(crate) fn has_headers(schema: &Value) -> bool {
+/// Whether the input schema `schema` mirrors a parameter into an HTTP header (`x-mcp-header` on
+/// one of its properties, at any depth of `properties`): what an MCP server checks a request's
+/// `Mcp-Param-*` headers for.
+///
+/// ```
+/// use serde_json::json;
+/// use tool_runtime::schema::has_headers;
+///
+/// let routed = json!({"type": "object", "properties": {"region": {"type": "string", "x-mcp-header": "Region"}}});
+/// assert!(has_headers(&routed));
+/// assert!(!has_headers(&json!({"type": "object", "properties": {"region": {"type": "string"}}})));
+/// ```
+pub fn has_headers(schema: &Value) -> bool {
     properties(schema).is_some_and(|properties| {
         properties.values().any(|property| property.get(KEYWORD).is_some() || has_headers(property))
     })
@@ -38,11 +49,6 @@ fn strip(schema: &mut Value) {
     }
 }
 
-/// Whether `c` may be in an HTTP header's name (RFC 9110's `tchar`).
-fn is_tchar(c: char) -> bool {
-    c.is_ascii_alphanumeric() || "!#$%&'*+-.^_`|~".contains(c)
-}
-
 /// The MCP checks of the header annotations of the arguments schema at `path`.
 pub(crate) fn check_headers(schema: &Value, path: &str, lowering: &Lowering) -> Result<(), RenderError> {
     if schema.get(KEYWORD).is_some() {
@@ -63,8 +69,7 @@ fn check_properties(
     for (name, property) in properties {
         let at = format!("{path}/properties/{}", crate::pointer::token(name));
         if let Some(header) = property.get(KEYWORD) {
-            let Some(header) = header.as_str().filter(|header| !header.is_empty() && header.chars().all(is_tchar))
-            else {
+            let Some(header) = header.as_str().filter(|header| tool_names::is_header_name(header)) else {
                 return Err(lowering.error(
                     &format!("{at}/{KEYWORD}"),
                     format!("{header} cannot name a header: it must be a non-empty string of letters, digits and `!#$%&'*+-.^_`|~`"),

@@ -25,6 +25,7 @@ mod mcp_aggregate;
 mod mcp_asking;
 mod mcp_caching;
 mod mcp_client;
+mod mcp_client_answers;
 mod mcp_client_changes;
 mod mcp_http_fuzz;
 mod mcp_load;

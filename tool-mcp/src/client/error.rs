@@ -80,6 +80,8 @@ pub(super) enum LinkError {
     Ended,
     /// The connection broke during a call.
     Stopped(Arc<ServiceError>),
+    /// The server settled on a protocol version this client does not speak.
+    Version(String),
 }
 
 impl fmt::Display for LinkError {
@@ -100,6 +102,11 @@ impl fmt::Display for LinkError {
             LinkError::TimedOut(timeout) => write!(f, "no answer within {} s", timeout.as_secs_f32()),
             LinkError::Ended => f.write_str("the session ended"),
             LinkError::Stopped(error) => write!(f, "{error}"),
+            LinkError::Version(version) => write!(
+                f,
+                "the server answered with protocol version {version}, which this client did not offer (it speaks {})",
+                super::link::SPOKEN.map(|version| version.to_string()).join(", ")
+            ),
         }
     }
 }

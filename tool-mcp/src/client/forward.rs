@@ -1,6 +1,7 @@
 //! A checked call forwarded to the server: `tools/call` sent, the server's progress handed to the
-//! call's context, the call cancelled at the server when its caller stops waiting, and every way
-//! it can fail worded for the model.
+//! call's context, the call cancelled at the server when its caller stops waiting, sent again with
+//! the program's answers while the server asks (2026-07-28), and every way it can fail worded for
+//! the model.
 
 use std::pin::pin;
 use std::sync::Arc;
@@ -21,8 +22,16 @@ use super::{Inner, result};
 /// How long a call that reported progress waits, after its answer, for reports still on their way.
 const LAST_REPORTS: Duration = Duration::from_millis(25);
 
+/// The most rounds of answers a call goes through (2026-07-28): a server that keeps asking past
+/// them is given up on.
+const MOST_ROUNDS: u32 = 16;
+
+/// How long to wait before sending the state back of a round that asked nothing, times the round.
+const STATE_ONLY_PAUSE: Duration = Duration::from_millis(50);
+
 impl Inner {
-    /// Forwards a checked call to the server.
+    /// Forwards a checked call to the server; on 2026-07-28, sends it again with the program's
+    /// answers for as long as the server asks (`input_required`).
     pub(super) async fn forward(
         self: &Arc<Self>,
         tool: &str,
@@ -31,14 +40,64 @@ impl Inner {
     ) -> Result<ToolOutput, ToolError> {
         let failed = |message: String| ToolError::Failed { tool: tool.to_owned().into(), message };
         let link = self.link().await.map_err(|unavailable| failed(unavailable.to_string()))?;
-        let request = ClientRequest::CallToolRequest(CallToolRequest::new(
-            CallToolRequestParams::new(tool.to_owned()).with_arguments(arguments),
-        ));
+        let mut params = CallToolRequestParams::new(tool.to_owned()).with_arguments(arguments);
+        for round in 0..MOST_ROUNDS {
+            let asked = match self.send(&link, params.clone(), context).await {
+                Ok(ServerResult::CallToolResult(result)) => return result::call_result(&self.name, tool, result),
+                Ok(ServerResult::InputRequiredResult(asked)) => asked,
+                Ok(_) => {
+                    return Err(failed(format!(
+                        "the MCP server `{}` answered with something other than a tool's result (a task), which this \
+                         client does not take",
+                        self.name
+                    )));
+                }
+                Err(ServiceError::McpError(error)) => {
+                    return Err(failed(format!(
+                        "the MCP server `{}` refused the call: {} (JSON-RPC error {}){}",
+                        self.name,
+                        error.message,
+                        error.code.0,
+                        needed(error.data.as_ref())
+                    )));
+                }
+                Err(ServiceError::Timeout { timeout }) => {
+                    return Err(failed(format!(
+                        "the MCP server `{}` did not answer within {} s, so the call was cancelled",
+                        self.name,
+                        timeout.as_secs_f32()
+                    )));
+                }
+                Err(err) => return Err(failed(self.stopped(&link, err).await)),
+            };
+            let questions = asked.input_requests.unwrap_or_default();
+            if questions.is_empty() {
+                // Nothing to answer: the server is still at work and wants its state back, a little later.
+                tokio::time::sleep(STATE_ONLY_PAUSE * (round + 1)).await;
+            }
+            let answers = link.answers().answer_all(questions).await.map_err(|unanswered| {
+                failed(format!("the MCP server `{}` asked what this client cannot answer: {}", self.name, unanswered.0))
+            })?;
+            params.input_responses = (!answers.is_empty()).then_some(answers);
+            params.request_state = asked.request_state;
+        }
+        Err(failed(format!(
+            "the MCP server `{}` was still asking after {MOST_ROUNDS} rounds of answers, so the call was given up",
+            self.name
+        )))
+    }
+
+    /// Sends one round of a call: its progress handed to the call's context, the request cancelled
+    /// at the server when the caller stops waiting.
+    async fn send(
+        &self,
+        link: &Arc<Link>,
+        params: CallToolRequestParams,
+        context: &CallContext,
+    ) -> Result<ServerResult, ServiceError> {
+        let request = ClientRequest::CallToolRequest(CallToolRequest::new(params));
         let options = PeerRequestOptions::with_timeout(self.options.timeout);
-        let handle = match link.peer().send_request_with_option(request, options).await {
-            Ok(handle) => handle,
-            Err(err) => return Err(failed(self.stopped(&link, err).await)),
-        };
+        let handle = link.peer().send_request_with_option(request, options).await?;
         let mut cancel = CancelOnDrop { peer: Some(link.peer().clone()), id: handle.id.clone() };
         let mut progress = link.progress().subscribe(handle.progress_token.clone());
         let mut response = pin!(handle.await_response());
@@ -63,24 +122,7 @@ impl Inner {
             }
         }
         cancel.peer = None;
-        match outcome {
-            Ok(ServerResult::CallToolResult(result)) => result::call_result(&self.name, tool, result),
-            Ok(_) => Err(failed(format!(
-                "the MCP server `{}` answered with something other than a tool's result (a task or a request \
-                 for input), which this client does not take",
-                self.name
-            ))),
-            Err(ServiceError::McpError(error)) => Err(failed(format!(
-                "the MCP server `{}` refused the call: {} (JSON-RPC error {})",
-                self.name, error.message, error.code.0
-            ))),
-            Err(ServiceError::Timeout { timeout }) => Err(failed(format!(
-                "the MCP server `{}` did not answer within {} s, so the call was cancelled",
-                self.name,
-                timeout.as_secs_f32()
-            ))),
-            Err(err) => Err(failed(self.stopped(&link, err).await)),
-        }
+        outcome
     }
 
     /// The words for a call lost with its connection, which is marked failed.
@@ -93,6 +135,20 @@ impl Inner {
             self.name
         )
     }
+}
+
+/// What a refusal's data says the call needed of the client (`requiredCapabilities`, MCP's error
+/// -32021), in words; empty when it says nothing.
+fn needed(data: Option<&Value>) -> String {
+    let Some(required) = data.and_then(|data| data.get("requiredCapabilities")).and_then(Value::as_object) else {
+        return String::new();
+    };
+    let names: Vec<&str> = required.keys().map(String::as_str).collect();
+    format!(
+        "; it needs the client to answer {}, which this program did not set up (see `McpOptions::on_elicitation`, \
+         `on_sampling` and `roots`)",
+        names.join(", ")
+    )
 }
 
 /// Sends `notifications/cancelled` for a request whose caller stopped waiting for it.

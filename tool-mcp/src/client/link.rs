@@ -1,20 +1,31 @@
-//! One connection to a server: started (a child process over stdio, or streamable HTTP),
-//! initialized at protocol 2025-11-25, listening for progress and for a new tool list; and ended,
-//! child processes and all, when it is dropped.
+//! One connection to a server: started (a child process over stdio, or streamable HTTP), on MCP
+//! 2026-07-28 when the server speaks it (`server/discover`) and on 2025-11-25 otherwise
+//! (`initialize`), listening for progress and for a new tool list, answering the server's questions
+//! as the program said; and ended, child processes and all, when it is dropped.
+
+// Sampling and roots are marked deprecated in rmcp (SEP-2577 will remove them); 2025-11-25 and
+// 2026-07-28 both have them.
+#![allow(deprecated)]
 
 use std::future::Future;
 use std::process::Stdio;
 use std::sync::Arc;
 
-use rmcp::model::{ClientCapabilities, ClientConfig, Implementation, ProgressNotificationParam, ProtocolVersion, Tool};
-use rmcp::service::{NotificationContext, Peer, RoleClient, RunningService};
+use rmcp::ClientHandler;
+use rmcp::model::{
+    ClientConfig, CreateMessageRequestParams, CreateMessageResult, ElicitRequestParams, ElicitResult, ErrorData,
+    Implementation, ListRootsResult, ProgressNotificationParam, ProtocolVersion, Tool,
+};
+use rmcp::service::{
+    ClientLifecycleMode, ClientServiceExt, NotificationContext, Peer, RequestContext, RoleClient, RunningService,
+};
 use rmcp::transport::streamable_http_client::StreamableHttpClientTransportConfig;
 use rmcp::transport::{IntoTransport, StreamableHttpClientTransport, TokioChildProcess};
-use rmcp::{ClientHandler, ServiceExt};
 
-use super::StdioCommand;
+use super::answers::{Answers, Unanswered};
 use super::error::LinkError;
 use super::progress::ProgressRoutes;
+use super::{McpOptions, StdioCommand};
 
 /// Where a server is, kept to connect again after it fails.
 #[derive(Clone, Debug)]
@@ -27,17 +38,34 @@ pub(super) enum Endpoint {
     Given,
 }
 
-/// What the client does with a server's notifications: progress goes to the call that asked for it;
-/// a new tool list is announced to the toolbox.
+/// The protocol versions this client speaks, newest first: the one it offers, then those it still
+/// serves when a server answers with one of them.
+pub(super) const SPOKEN: [ProtocolVersion; 3] =
+    [ProtocolVersion::V_2026_07_28, ProtocolVersion::V_2025_11_25, ProtocolVersion::V_2025_06_18];
+
+/// What the client does with a server's notifications and requests: progress goes to the call that
+/// asked for it; a new tool list is announced to the toolbox; a question is answered as the program
+/// said ([`Answers`]).
 pub(super) struct Listener {
     pub(super) progress: Arc<ProgressRoutes>,
     list_changed: Arc<dyn Fn() + Send + Sync>,
+    pub(super) answers: Answers,
+    implementation: Implementation,
 }
 
 impl Listener {
-    pub(super) fn new(list_changed: Arc<dyn Fn() + Send + Sync>) -> Self {
-        Listener { progress: Arc::default(), list_changed }
+    pub(super) fn new(list_changed: Arc<dyn Fn() + Send + Sync>, options: &McpOptions) -> Self {
+        let implementation = match &options.client {
+            Some((name, version)) => Implementation::new(name, version),
+            None => Implementation::new(env!("CARGO_PKG_NAME"), env!("CARGO_PKG_VERSION")),
+        };
+        Listener { progress: Arc::default(), list_changed, answers: options.answers.clone(), implementation }
     }
+}
+
+/// A question not answered, as the JSON-RPC error the server reads.
+fn refused(unanswered: Unanswered) -> ErrorData {
+    ErrorData::invalid_request(unanswered.0, None)
 }
 
 impl ClientHandler for Listener {
@@ -55,13 +83,39 @@ impl ClientHandler for Listener {
         std::future::ready(())
     }
 
+    async fn create_elicitation(
+        &self,
+        request: ElicitRequestParams,
+        _context: RequestContext<RoleClient>,
+    ) -> Result<ElicitResult, ErrorData> {
+        self.answers.answer_elicitation(request).await.map_err(refused)
+    }
+
+    async fn create_message(
+        &self,
+        request: CreateMessageRequestParams,
+        _context: RequestContext<RoleClient>,
+    ) -> Result<CreateMessageResult, ErrorData> {
+        self.answers.answer_sampling(request).await.map_err(refused)
+    }
+
+    async fn list_roots(&self, _context: RequestContext<RoleClient>) -> Result<ListRootsResult, ErrorData> {
+        self.answers.answer_roots().map_err(refused)
+    }
+
     fn get_info(&self) -> ClientConfig {
-        // rmcp offers a newer protocol by default; 2025-11-25 is the one toolc speaks and tests.
-        ClientConfig::new(
-            ClientCapabilities::default(),
-            Implementation::new(env!("CARGO_PKG_NAME"), env!("CARGO_PKG_VERSION")),
-        )
-        .with_protocol_version(ProtocolVersion::V_2025_11_25)
+        // What `initialize` offers when the server does not speak 2026-07-28.
+        ClientConfig::new(self.answers.capabilities(), self.implementation.clone())
+            .with_protocol_version(ProtocolVersion::V_2025_11_25)
+    }
+}
+
+/// 2026-07-28 when the server speaks it, 2025-11-25 (`initialize`) when it answers `server/discover`
+/// as a server of before does.
+fn lifecycle() -> ClientLifecycleMode {
+    ClientLifecycleMode::Auto {
+        preferred_versions: vec![ProtocolVersion::V_2026_07_28],
+        legacy_version: Some(ProtocolVersion::V_2025_11_25),
     }
 }
 
@@ -89,14 +143,14 @@ impl Link {
                         }
                     })?;
                 let group = transport.id();
-                let service = listener.serve(transport).await.map_err(|err| {
+                let service = listener.serve_with_lifecycle(transport, lifecycle()).await.map_err(|err| {
                     kill_group(group);
                     LinkError::NotAServer {
                         program: command.program.to_string_lossy().into_owned(),
                         error: Arc::new(err),
                     }
                 })?;
-                Ok(Link { service, group })
+                Link { service, group }.spoken()
             }
             Endpoint::Http { url, bearer } => {
                 let mut config = StreamableHttpClientTransportConfig::with_uri(url.as_str());
@@ -105,10 +159,10 @@ impl Link {
                 }
                 let transport = StreamableHttpClientTransport::from_config(config);
                 let service = listener
-                    .serve(transport)
+                    .serve_with_lifecycle(transport, lifecycle())
                     .await
                     .map_err(|err| LinkError::NoSession { url: Some(url.clone()), error: Arc::new(err) })?;
-                Ok(Link { service, group: None })
+                Link { service, group: None }.spoken()
             }
             Endpoint::Given => Err(LinkError::GivenClosed),
         }
@@ -120,9 +174,31 @@ impl Link {
         T: IntoTransport<RoleClient, E, A>,
         E: std::error::Error + Send + Sync + 'static,
     {
-        let service =
-            listener.serve(transport).await.map_err(|err| LinkError::NoSession { url: None, error: Arc::new(err) })?;
-        Ok(Link { service, group: None })
+        let service = listener
+            .serve_with_lifecycle(transport, lifecycle())
+            .await
+            .map_err(|err| LinkError::NoSession { url: None, error: Arc::new(err) })?;
+        Link { service, group: None }.spoken()
+    }
+
+    /// The link, when the server settled on a version this client speaks (a server of before may
+    /// answer `initialize` with any version it likes).
+    fn spoken(self) -> Result<Link, LinkError> {
+        let version = self.protocol_version();
+        match version {
+            Some(version) if SPOKEN.contains(&version) => Ok(self),
+            other => Err(LinkError::Version(other.map_or_else(|| "none".to_owned(), |version| version.to_string()))),
+        }
+    }
+
+    /// The version of the protocol the session speaks.
+    pub(super) fn protocol_version(&self) -> Option<ProtocolVersion> {
+        self.service.peer_info().map(|info| info.protocol_version.clone())
+    }
+
+    /// The program's answers to the server's questions.
+    pub(super) fn answers(&self) -> &Answers {
+        &self.service.service().answers
     }
 
     pub(super) fn peer(&self) -> &Peer<RoleClient> {

@@ -1,5 +1,6 @@
 //! [`McpToolbox`]: any MCP server's tools as a [`Toolbox`] (feature `client`), on rmcp's client.
 
+mod answers;
 mod drift;
 mod error;
 mod forward;
@@ -34,7 +35,9 @@ use tool_runtime::{CallContext, Target, ToolError, ToolList, ToolOutput, Toolbox
 ///
 /// - **Connecting**: a server started as a child process ([`McpToolbox::connect_stdio`]) or reached
 ///   over streamable HTTP ([`McpToolbox::connect_http`], with a bearer token in [`McpOptions`]) is
-///   initialized at protocol 2025-11-25 and its tools listed to the last page. Each definition is
+///   spoken to on MCP 2026-07-28 when it speaks it, on 2025-11-25 or 2025-06-18 otherwise (a server
+///   that settles on a version this client does not speak is refused, naming it), and its tools
+///   listed to the last page. Each definition is
 ///   read as any definition arriving as JSON ([`JsonTools`](tool_runtime::JsonTools)): a definition that cannot be read is
 ///   left out and said so in [`McpToolbox::messages`].
 /// - **Rendering**: a tool a provider cannot take is left out of that provider's `tools`, with an
@@ -50,6 +53,11 @@ use tool_runtime::{CallContext, Target, ToolError, ToolList, ToolOutput, Toolbox
 /// - **Failures**: a server that exits or whose connection breaks is connected again on the next
 ///   call, waiting longer after each failed attempt ([`McpOptions::backoff`]); meanwhile calls are
 ///   answered with an error at once. A child process (and whatever it started) ends with the toolbox.
+/// - **Questions**: a server that asks in the middle of a call (the user, with a form; the program's
+///   model; the roots it works in) is answered as [`McpOptions::on_elicitation`],
+///   [`McpOptions::on_sampling`] and [`McpOptions::roots`] say, on 2025-11-25 as requests, on
+///   2026-07-28 by sending the call again with the answers. The client declares only those, so a
+///   server never asks what the program did not say it answers.
 /// - **Changes**: when the server announces a new tool list (`notifications/tools/list_changed`),
 ///   it is listed again; the toolbox serves the new list from then on.
 ///
@@ -116,9 +124,10 @@ impl McpToolbox {
         let hook: Arc<OnceLock<Weak<Inner>>> = Arc::new(OnceLock::new());
         let runtime = tokio::runtime::Handle::current();
         let described = "the given transport".to_owned();
-        let link = timed(options.connect_timeout, Link::serve(transport, Listener::new(refresher(&hook, &runtime))))
-            .await
-            .map_err(|why| McpError::connect(options.name.as_deref().unwrap_or(&described), &why))?;
+        let link =
+            timed(options.connect_timeout, Link::serve(transport, Listener::new(refresher(&hook, &runtime), &options)))
+                .await
+                .map_err(|why| McpError::connect(options.name.as_deref().unwrap_or(&described), &why))?;
         McpToolbox::start(Endpoint::Given, link, hook, runtime, options, described).await
     }
 
@@ -130,7 +139,7 @@ impl McpToolbox {
         };
         let hook: Arc<OnceLock<Weak<Inner>>> = Arc::new(OnceLock::new());
         let runtime = tokio::runtime::Handle::current();
-        let link = open(&endpoint, &hook, &runtime, options.connect_timeout)
+        let link = open(&endpoint, &hook, &runtime, &options)
             .await
             .map_err(|why| McpError::connect(options.name.as_deref().unwrap_or(&described), &why))?;
         McpToolbox::start(endpoint, link, hook, runtime, options, described).await
@@ -160,6 +169,16 @@ impl McpToolbox {
         });
         let _ = hook.set(Arc::downgrade(&inner));
         Ok(McpToolbox { inner })
+    }
+
+    /// The version of MCP spoken with the server now: `2026-07-28` when the server speaks it, else
+    /// the version it settled on in `initialize` (`2025-11-25` or `2025-06-18`); `None` while the
+    /// server is down.
+    pub async fn protocol_version(&self) -> Option<String> {
+        match &*self.inner.state.lock().await {
+            reconnect::State::Up(link) => link.protocol_version().map(|version| version.to_string()),
+            reconnect::State::Down { .. } => None,
+        }
     }
 
     /// The server's name, as messages and errors give it: [`McpOptions::named`], or the name the
@@ -197,9 +216,9 @@ async fn open(
     endpoint: &Endpoint,
     hook: &Arc<OnceLock<Weak<Inner>>>,
     runtime: &tokio::runtime::Handle,
-    timeout: Duration,
+    options: &McpOptions,
 ) -> Result<Link, LinkError> {
-    timed(timeout, Link::open(endpoint, Listener::new(refresher(hook, runtime)))).await
+    timed(options.connect_timeout, Link::open(endpoint, Listener::new(refresher(hook, runtime), options))).await
 }
 
 /// What a link calls when the server announces a new tool list: the toolbox lists it again.

@@ -1,12 +1,20 @@
 //! How an [`McpToolbox`](super::McpToolbox) connects and behaves: [`McpOptions`], and the command
 //! line of a server started as a child process ([`StdioCommand`]).
 
+// Sampling and roots are marked deprecated in rmcp (SEP-2577 will remove them); 2025-11-25 and
+// 2026-07-28 both have them.
+#![allow(deprecated)]
+
 use std::ffi::OsString;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
+use rmcp::model::{CreateMessageRequestParams, CreateMessageResult, ElicitRequestParams, ElicitResult, Root};
+use std::future::Future;
 use tool_runtime::lock::Lock;
+
+use super::answers::Answers;
 
 /// Options of an [`McpToolbox`](super::McpToolbox), all with defaults.
 ///
@@ -25,6 +33,8 @@ pub struct McpOptions {
     pub(super) connect_timeout: Duration,
     pub(super) backoff: (Duration, Duration),
     pub(super) pinned: Option<(Arc<Lock>, OnDrift)>,
+    pub(super) client: Option<(String, String)>,
+    pub(super) answers: Answers,
 }
 
 impl Default for McpOptions {
@@ -36,6 +46,8 @@ impl Default for McpOptions {
             connect_timeout: Duration::from_secs(60),
             backoff: (Duration::from_millis(250), Duration::from_secs(30)),
             pinned: None,
+            client: None,
+            answers: Answers::default(),
         }
     }
 }
@@ -104,6 +116,54 @@ impl McpOptions {
     /// ```
     pub fn pinned(mut self, lock: impl Into<Arc<Lock>>, on_drift: OnDrift) -> Self {
         self.pinned = Some((lock.into(), on_drift));
+        self
+    }
+
+    /// The name and version this client gives itself to servers (`clientInfo`). Default: this
+    /// crate's, `tool-mcp` and its version.
+    pub fn client_info(mut self, name: impl Into<String>, version: impl Into<String>) -> Self {
+        self.client = Some((name.into(), version.into()));
+        self
+    }
+
+    /// Answers a server that asks the user something in the middle of a call (an elicitation
+    /// form): `answer` shows the form to the user and gives back what they chose, accept (with the
+    /// fields), decline or cancel. A field the user left out gets the default the form gives it.
+    /// Declares the `elicitation` capability (forms); without it no server asks.
+    ///
+    /// ```
+    /// use tool_mcp::McpOptions;
+    /// use tool_mcp::rmcp::model::{ElicitResult, ElicitationAction};
+    ///
+    /// // A program without a user at hand declines every form.
+    /// let options = McpOptions::default().on_elicitation(|_form| async { Ok(ElicitResult::new(ElicitationAction::Decline)) });
+    /// # drop(options);
+    /// ```
+    pub fn on_elicitation<F, Fut>(mut self, answer: F) -> Self
+    where
+        F: Fn(ElicitRequestParams) -> Fut + Send + Sync + 'static,
+        Fut: Future<Output = Result<ElicitResult, String>> + Send + 'static,
+    {
+        self.answers.elicit(answer);
+        self
+    }
+
+    /// Answers a server that asks the program's model for a message (sampling): `answer` sends the
+    /// messages to a model of the program's choosing and gives back its reply; an error is told to
+    /// the server. Declares the `sampling` capability; without it no server asks.
+    pub fn on_sampling<F, Fut>(mut self, answer: F) -> Self
+    where
+        F: Fn(CreateMessageRequestParams) -> Fut + Send + Sync + 'static,
+        Fut: Future<Output = Result<CreateMessageResult, String>> + Send + 'static,
+    {
+        self.answers.sample(answer);
+        self
+    }
+
+    /// The folders or URIs the program works in, given to a server that asks (`roots/list`).
+    /// Declares the `roots` capability; without it no server asks.
+    pub fn roots(mut self, roots: impl IntoIterator<Item = Root>) -> Self {
+        self.answers.roots(roots.into_iter().collect());
         self
     }
 }

@@ -57,7 +57,7 @@ impl Inner {
     async fn reconnect(self: &Arc<Self>) -> Result<Arc<Link>, LinkError> {
         let hook = Arc::new(OnceLock::new());
         let _ = hook.set(Arc::downgrade(self));
-        let link = Arc::new(open(&self.endpoint, &hook, &self.runtime, self.options.connect_timeout).await?);
+        let link = Arc::new(open(&self.endpoint, &hook, &self.runtime, &self.options).await?);
         let listed = timed(self.options.connect_timeout, link.list_tools()).await?;
         self.take(&listed);
         Ok(link)

@@ -1,0 +1,137 @@
+//! `McpToolbox` answering servers that ask in the middle of a call, on both protocols: the
+//! reference `everything` server (nobody here wrote it; it asks with requests in a 2025-11-25
+//! session, and offers its asking tools only to a client that declared it answers them), and
+//! toolc's own server on 2026-07-28, where the call is sent again with the answers.
+
+// Sampling and roots are marked deprecated in rmcp (SEP-2577 will remove them); both protocols have them.
+#![allow(deprecated)]
+
+use std::sync::{Arc, Mutex};
+
+use serde_json::{Value, json};
+use tool_mcp::rmcp::model::{CreateMessageResult, ElicitResult, Root};
+use tool_mcp::{McpOptions, McpServer, McpToolbox};
+use tool_runtime::Toolbox;
+
+use crate::mcp_asking::Asking;
+use crate::support::pinned::installed;
+
+/// A program's answers: the user fills in `name` alone; the model says `said`; one root.
+fn answering(said: &'static str, forms: Arc<Mutex<Vec<Value>>>) -> McpOptions {
+    McpOptions::default()
+        .on_elicitation(move |form| {
+            forms.lock().unwrap().push(serde_json::to_value(&form).unwrap());
+            async { Ok(serde_json::from_value::<ElicitResult>(json!({"action": "accept", "content": {"name": "Ana", "ok": true}})).unwrap()) }
+        })
+        .on_sampling(move |_| async move {
+            Ok(serde_json::from_value::<CreateMessageResult>(json!({
+                "role": "assistant", "content": {"type": "text", "text": said}, "model": "the-program's-model", "stopReason": "endTurn"
+            }))
+            .unwrap())
+        })
+        .roots([serde_json::from_value::<Root>(json!({"uri": "file:///work/project", "name": "project"})).unwrap()])
+}
+
+fn tool_names(toolbox: &McpToolbox) -> Vec<String> {
+    toolbox.tools().iter().map(|def| def.name.to_string()).collect()
+}
+
+#[test]
+fn a_reference_server_asks_in_a_session_and_gets_the_programs_answers_with_the_forms_defaults() {
+    let (_, work) = installed();
+    let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build().unwrap();
+    runtime.block_on(async {
+        let everything = || {
+            let mut command = std::process::Command::new(work.join("node_modules/.bin/mcp-server-everything"));
+            command.arg("stdio");
+            command
+        };
+        // A client that answers nothing declares nothing: the server offers none of its asking tools.
+        let plain = McpToolbox::connect_stdio(everything()).await.unwrap();
+        assert_eq!(plain.protocol_version().await.as_deref(), Some("2025-11-25"), "the server speaks 2025-11-25");
+        let asking = ["trigger-elicitation-request", "trigger-sampling-request", "get-roots-list"];
+        assert!(
+            asking.iter().all(|tool| !tool_names(&plain).contains(&(*tool).to_owned())),
+            "{:?}",
+            tool_names(&plain)
+        );
+
+        let forms = Arc::new(Mutex::new(Vec::new()));
+        let answered = McpToolbox::connect_stdio_with(everything(), answering("a storm at sea", Arc::clone(&forms)))
+            .await
+            .unwrap();
+        let offered = tool_names(&answered);
+        assert!(asking.iter().all(|tool| offered.contains(&(*tool).to_owned())), "{offered:?}");
+
+        let form = answered.call("trigger-elicitation-request", "{}").await.unwrap().to_string();
+        assert_eq!(forms.lock().unwrap().len(), 1, "the user saw the form once");
+        assert!(form.contains("- Name: Ana"), "{form}");
+        // Left out by the user, filled in from the form's defaults (SEP-1034).
+        assert!(form.contains("- Favorite Integer: 42") && form.contains("- Favorite Number: 3.14"), "{form}");
+
+        let sampled =
+            answered.call("trigger-sampling-request", r#"{"prompt": "Tell a story"}"#).await.unwrap().to_string();
+        assert!(sampled.contains("a storm at sea") && sampled.contains("the-program's-model"), "{sampled}");
+
+        let roots = answered.call("get-roots-list", "{}").await.unwrap().to_string();
+        assert!(roots.contains("file:///work/project") && roots.contains("project"), "{roots}");
+    });
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn on_2026_07_28_a_call_is_sent_again_with_the_answers_and_nothing_is_asked_that_was_not_declared() {
+    let server = McpServer::new(Asking).unwrap().serve_http("127.0.0.1:0").await.unwrap();
+    let url = format!("http://{}/mcp", server.address());
+
+    let forms = Arc::new(Mutex::new(Vec::new()));
+    let answered = McpToolbox::connect_http_with(&url, answering("short", Arc::clone(&forms))).await.unwrap();
+    assert_eq!(answered.protocol_version().await.as_deref(), Some("2026-07-28"));
+    let result = |text: &str| json!({"result": text});
+    assert_eq!(answered.call("delete", r#"{"folder": "/tmp/a"}"#).await.unwrap(), result("deleted /tmp/a"));
+    assert_eq!(forms.lock().unwrap()[0]["message"], "Delete /tmp/a?");
+    assert_eq!(answered.call("summarize", r#"{"text": "a long story"}"#).await.unwrap(), result("short"));
+    // Calls that ask, at once, each with its own rounds.
+    let (first, second) = tokio::join!(
+        answered.call("delete", r#"{"folder": "/tmp/b"}"#),
+        answered.call("delete", r#"{"folder": "/tmp/c"}"#)
+    );
+    assert_eq!((first.unwrap(), second.unwrap()), (result("deleted /tmp/b"), result("deleted /tmp/c")));
+
+    // A client with no answers declares none: the tool is told it cannot ask, and the server never asks.
+    let plain = McpToolbox::connect_http(&url).await.unwrap();
+    assert_eq!(plain.call("summarize", r#"{"text": "a long story"}"#).await.unwrap(), result("a long sto"));
+    let refused = plain.call("delete", r#"{"folder": "/tmp/a"}"#).await.unwrap_err().to_string();
+    assert!(refused.contains("elicitation"), "{refused}");
+    drop(server);
+}
+
+/// A server of before that settles on a version it likes, whatever the client offered: it answers
+/// `server/discover` as servers before 2026-07-28 do (method not found) and `initialize` with
+/// 2025-03-26.
+async fn settles_on_2025_03_26(io: tokio::io::DuplexStream) {
+    use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
+    let (read, mut write) = tokio::io::split(io);
+    let mut lines = BufReader::new(read).lines();
+    while let Ok(Some(line)) = lines.next_line().await {
+        let request: Value = serde_json::from_str(&line).unwrap();
+        let answer = match request["method"].as_str() {
+            Some("server/discover") => {
+                json!({"jsonrpc": "2.0", "id": request["id"], "error": {"code": -32601, "message": "Method not found"}})
+            }
+            Some("initialize") => json!({"jsonrpc": "2.0", "id": request["id"], "result": {
+                "protocolVersion": "2025-03-26", "capabilities": {"tools": {}}, "serverInfo": {"name": "old", "version": "1"}
+            }}),
+            _ => continue,
+        };
+        write.write_all(format!("{answer}\n").as_bytes()).await.unwrap();
+    }
+}
+
+#[tokio::test]
+async fn a_server_that_settles_on_a_version_not_offered_is_refused_naming_it() {
+    let (client, server) = tokio::io::duplex(64 * 1024);
+    tokio::spawn(settles_on_2025_03_26(server));
+    let refused = McpToolbox::connect_transport(client, McpOptions::default()).await.unwrap_err().to_string();
+    assert!(refused.contains("2025-03-26") && refused.contains("did not offer"), "{refused}");
+    assert!(refused.contains("2026-07-28, 2025-11-25, 2025-06-18"), "{refused}");
+}

@@ -80,8 +80,9 @@ pub(super) enum LinkError {
     Ended,
     /// The connection broke during a call.
     Stopped(Arc<ServiceError>),
-    /// The server settled on a protocol version this client does not speak.
-    Version(String),
+    /// The server settled on a protocol version this client does not speak: the one it answered,
+    /// and those the client speaks.
+    Version { answered: String, spoken: String },
 }
 
 impl fmt::Display for LinkError {
@@ -102,10 +103,9 @@ impl fmt::Display for LinkError {
             LinkError::TimedOut(timeout) => write!(f, "no answer within {} s", timeout.as_secs_f32()),
             LinkError::Ended => f.write_str("the session ended"),
             LinkError::Stopped(error) => write!(f, "{error}"),
-            LinkError::Version(version) => write!(
+            LinkError::Version { answered, spoken } => write!(
                 f,
-                "the server answered with protocol version {version}, which this client did not offer (it speaks {})",
-                super::link::SPOKEN.map(|version| version.to_string()).join(", ")
+                "the server answered with protocol version {answered}, which this client did not offer (it speaks {spoken})"
             ),
         }
     }

@@ -40,7 +40,7 @@ pub(super) enum Endpoint {
 
 /// The protocol versions this client speaks, newest first: the one it offers, then those it still
 /// serves when a server answers with one of them.
-pub(super) const SPOKEN: [ProtocolVersion; 3] =
+const SPOKEN: [ProtocolVersion; 3] =
     [ProtocolVersion::V_2026_07_28, ProtocolVersion::V_2025_11_25, ProtocolVersion::V_2025_06_18];
 
 /// What the client does with a server's notifications and requests: progress goes to the call that
@@ -187,7 +187,10 @@ impl Link {
         let version = self.protocol_version();
         match version {
             Some(version) if SPOKEN.contains(&version) => Ok(self),
-            other => Err(LinkError::Version(other.map_or_else(|| "none".to_owned(), |version| version.to_string()))),
+            other => Err(LinkError::Version {
+                answered: other.map_or_else(|| "none".to_owned(), |version| version.to_string()),
+                spoken: SPOKEN.map(|version| version.to_string()).join(", "),
+            }),
         }
     }
 

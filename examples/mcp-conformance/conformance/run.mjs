@@ -1,19 +1,23 @@
-// Runs every server scenario of the official MCP conformance suites against the server at a URL:
-// 0.1 (specifications 2025-06-18 and 2025-11-25) and 0.2 (2025-11-25 and 2026-07-28 on their own
-// wires, and the extensions). Each scenario's checks are read from the suite's checks.json; the
-// table of results is printed and written to summary.json; the exit code is 1 when any check of
-// any scenario failed, unless expected-failures.json lists that scenario with its reason.
+// Runs every server scenario of the official MCP conformance suites against the server at a URL, or
+// every client scenario with a client program: 0.1 (specifications 2025-06-18 and 2025-11-25) and
+// 0.2 (2025-11-25 and 2026-07-28 on their own wires, and the extensions). Each scenario's checks
+// are read from the suite's checks.json; the table of results is printed and written to
+// summary.json; the exit code is 1 when any check of any scenario failed, unless
+// expected-failures.json lists that scenario with its reason.
 //
-//   node run.mjs <installed folder> <server URL> <output folder> [scenario substring]
+//   node run.mjs server <installed folder> <server URL> <output folder> [scenario substring]
+//   node run.mjs client <installed folder> <client program> <output folder> [scenario substring]
+//
+// A client program is given the server's URL as its last argument (the suite's way).
 
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const [installed, url, out, only] = process.argv.slice(2);
-if (!installed || !url || !out) {
-  console.error('usage: node run.mjs <installed folder> <server URL> <output folder> [scenario substring]');
+const [role, installed, target, out, only] = process.argv.slice(2);
+if (!['server', 'client'].includes(role) || !installed || !target || !out) {
+  console.error('usage: node run.mjs server|client <installed folder> <server URL | client program> <output folder> [scenario substring]');
   process.exit(2);
 }
 const here = dirname(fileURLToPath(import.meta.url));
@@ -24,12 +28,14 @@ const suites = {
 // The wires 0.2 runs a scenario on: each specification it belongs to, of those it speaks on their
 // own wire (its 2025-06-18 runs negotiate 2025-11-25; 0.1 covers 2025-06-18).
 const WIRES = ['2025-11-25', '2026-07-28'];
+// The entries of a list that are about this role's scenarios (an entry without a role is a server's).
+const ofRole = (entries) => entries.filter((entry) => (entry.role ?? 'server') === role);
 // Scenarios that cannot pass, each with its reason: a bug in the suite, with its evidence.
-const expected = JSON.parse(readFileSync(join(here, 'expected-failures.json'), 'utf8'));
+const expected = ofRole(JSON.parse(readFileSync(join(here, 'expected-failures.json'), 'utf8')));
 // Scenarios of what the server does not offer yet, each with what is missing: listed in the table,
 // not run, until it is built. (Never a scenario that fails: that one is either fixed, or in
 // expected-failures.json with the suite's bug that fails it.)
-const notYet = JSON.parse(readFileSync(join(here, 'not-yet-offered.json'), 'utf8'));
+const notYet = ofRole(JSON.parse(readFileSync(join(here, 'not-yet-offered.json'), 'utf8')));
 for (const entry of [...expected, ...notYet]) {
   if (!entry.suite || !entry.scenario || !entry.reason) {
     console.error(`every entry needs a suite, a scenario and a reason: ${JSON.stringify(entry)}`);
@@ -47,14 +53,14 @@ function run(args) {
 }
 
 async function scenarios(suite) {
-  const { code, stdout, stderr } = await run([suites[suite], 'list', '--server']);
+  const { code, stdout, stderr } = await run([suites[suite], 'list', `--${role}`]);
   if (code !== 0) throw new Error(`suite ${suite} cannot list its scenarios:\n${stdout}${stderr}`);
   const found = [];
   for (const line of stdout.split('\n')) {
     const match = /^\s+-\s+(\S+)\s+\[([^\]]*)\]/.exec(line);
     if (match) found.push({ name: match[1], versions: match[2].split(',').map((v) => v.trim()) });
   }
-  if (found.length === 0) throw new Error(`suite ${suite} listed no server scenarios:\n${stdout}`);
+  if (found.length === 0) throw new Error(`suite ${suite} listed no ${role} scenarios:\n${stdout}`);
   return found;
 }
 
@@ -81,7 +87,9 @@ for (const suite of ['0.1', '0.2']) {
     if (suite === '0.1') {
       runs.push({ suite, scenario: scenario.name, wire: 'negotiated', args: [] });
     } else if (scenario.versions.includes('extension')) {
-      runs.push({ suite, scenario: scenario.name, wire: 'extension', args: ['--suite', 'all'] });
+      // A server's extension scenarios run in the suite `all`; a client's, alone (its `all` is every
+      // client scenario).
+      runs.push({ suite, scenario: scenario.name, wire: 'extension', args: role === 'server' ? ['--suite', 'all'] : [] });
     } else {
       for (const wire of WIRES.filter((wire) => scenario.versions.includes(wire))) {
         runs.push({ suite, scenario: scenario.name, wire, args: ['--spec-version', wire] });
@@ -100,7 +108,8 @@ async function worker() {
     const job = runs[next++];
     const folder = join(out, job.suite, `${job.scenario}@${job.wire}`);
     mkdirSync(folder, { recursive: true });
-    const args = [suites[job.suite], 'server', '--url', url, '--scenario', job.scenario, '-o', folder, ...job.args];
+    const reach = role === 'server' ? ['--url', target] : ['--command', target];
+    const args = [suites[job.suite], role, ...reach, '--scenario', job.scenario, '-o', folder, ...job.args];
     const { code, stdout, stderr } = await run(args);
     const counts = { SUCCESS: 0, FAILURE: 0, WARNING: 0, SKIPPED: 0, INFO: 0 };
     const failures = [];
@@ -114,7 +123,9 @@ async function worker() {
     }
     const total = Object.values(counts).reduce((a, b) => a + b, 0);
     if (total === 0 && code !== 0) failures.push(`FAILURE no checks ran (exit ${code}): ${(stdout + stderr).slice(-600)}`);
-    const failed = counts.FAILURE > 0 || (total === 0 && code !== 0);
+    // A run none of whose checks passed, its program failing, passes nothing (all skipped is not a pass).
+    if (counts.SUCCESS === 0 && code !== 0 && total > 0) failures.push(`FAILURE no check passed (exit ${code})`);
+    const failed = counts.FAILURE > 0 || (code !== 0 && counts.SUCCESS === 0);
     results.push({ ...job, counts, failed, failures, exit: code });
   }
 }

@@ -51,6 +51,8 @@ pub(super) struct Listener {
     list_changed: Arc<dyn Fn() + Send + Sync>,
     pub(super) answers: Answers,
     implementation: Implementation,
+    /// The one version to speak, when the program pinned one.
+    protocol: Option<ProtocolVersion>,
 }
 
 impl Listener {
@@ -59,7 +61,13 @@ impl Listener {
             Some((name, version)) => Implementation::new(name, version),
             None => Implementation::new(env!("CARGO_PKG_NAME"), env!("CARGO_PKG_VERSION")),
         };
-        Listener { progress: Arc::default(), list_changed, answers: options.answers.clone(), implementation }
+        Listener {
+            progress: Arc::default(),
+            list_changed,
+            answers: options.answers.clone(),
+            implementation,
+            protocol: options.protocol.clone(),
+        }
     }
 }
 
@@ -105,17 +113,22 @@ impl ClientHandler for Listener {
 
     fn get_info(&self) -> ClientConfig {
         // What `initialize` offers when the server does not speak 2026-07-28.
+        let version = self.protocol.clone().filter(ProtocolVersion::has_initialize);
         ClientConfig::new(self.answers.capabilities(), self.implementation.clone())
-            .with_protocol_version(ProtocolVersion::V_2025_11_25)
+            .with_protocol_version(version.unwrap_or(ProtocolVersion::V_2025_11_25))
     }
 }
 
 /// 2026-07-28 when the server speaks it, 2025-11-25 (`initialize`) when it answers `server/discover`
-/// as a server of before does.
-fn lifecycle() -> ClientLifecycleMode {
-    ClientLifecycleMode::Auto {
-        preferred_versions: vec![ProtocolVersion::V_2026_07_28],
-        legacy_version: Some(ProtocolVersion::V_2025_11_25),
+/// as a server of before does; or the one version the program pinned.
+fn lifecycle(pinned: Option<&ProtocolVersion>) -> ClientLifecycleMode {
+    match pinned {
+        Some(version) if version.has_initialize() => ClientLifecycleMode::Initialize,
+        Some(version) => ClientLifecycleMode::Discover { preferred_versions: vec![version.clone()] },
+        None => ClientLifecycleMode::Auto {
+            preferred_versions: vec![ProtocolVersion::V_2026_07_28],
+            legacy_version: Some(ProtocolVersion::V_2025_11_25),
+        },
     }
 }
 
@@ -143,7 +156,8 @@ impl Link {
                         }
                     })?;
                 let group = transport.id();
-                let service = listener.serve_with_lifecycle(transport, lifecycle()).await.map_err(|err| {
+                let lifecycle = lifecycle(listener.protocol.as_ref());
+                let service = listener.serve_with_lifecycle(transport, lifecycle).await.map_err(|err| {
                     kill_group(group);
                     LinkError::NotAServer {
                         program: command.program.to_string_lossy().into_owned(),
@@ -158,8 +172,9 @@ impl Link {
                     config = config.auth_header(token.as_str());
                 }
                 let transport = StreamableHttpClientTransport::from_config(config);
+                let lifecycle = lifecycle(listener.protocol.as_ref());
                 let service = listener
-                    .serve_with_lifecycle(transport, lifecycle())
+                    .serve_with_lifecycle(transport, lifecycle)
                     .await
                     .map_err(|err| LinkError::NoSession { url: Some(url.clone()), error: Arc::new(err) })?;
                 Link { service, group: None }.spoken()
@@ -174,8 +189,9 @@ impl Link {
         T: IntoTransport<RoleClient, E, A>,
         E: std::error::Error + Send + Sync + 'static,
     {
+        let lifecycle = lifecycle(listener.protocol.as_ref());
         let service = listener
-            .serve_with_lifecycle(transport, lifecycle())
+            .serve_with_lifecycle(transport, lifecycle)
             .await
             .map_err(|err| LinkError::NoSession { url: None, error: Arc::new(err) })?;
         Link { service, group: None }.spoken()

@@ -10,7 +10,9 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
-use rmcp::model::{CreateMessageRequestParams, CreateMessageResult, ElicitRequestParams, ElicitResult, Root};
+use rmcp::model::{
+    CreateMessageRequestParams, CreateMessageResult, ElicitRequestParams, ElicitResult, ProtocolVersion, Root,
+};
 use std::future::Future;
 use tool_runtime::lock::Lock;
 
@@ -35,6 +37,7 @@ pub struct McpOptions {
     pub(super) pinned: Option<(Arc<Lock>, OnDrift)>,
     pub(super) client: Option<(String, String)>,
     pub(super) answers: Answers,
+    pub(super) protocol: Option<ProtocolVersion>,
 }
 
 impl Default for McpOptions {
@@ -48,6 +51,7 @@ impl Default for McpOptions {
             pinned: None,
             client: None,
             answers: Answers::default(),
+            protocol: None,
         }
     }
 }
@@ -123,6 +127,23 @@ impl McpOptions {
     /// crate's, `tool-mcp` and its version.
     pub fn client_info(mut self, name: impl Into<String>, version: impl Into<String>) -> Self {
         self.client = Some((name.into(), version.into()));
+        self
+    }
+
+    /// Speaks `version` of MCP alone, instead of 2026-07-28 when the server speaks it and
+    /// 2025-11-25 otherwise: a server known to speak one version, or a test of one. 2025-11-25 and
+    /// 2025-06-18 begin with `initialize`; 2026-07-28 with `server/discover`, and a server that
+    /// does not speak it is refused.
+    ///
+    /// ```
+    /// use tool_mcp::McpOptions;
+    /// use tool_mcp::rmcp::model::ProtocolVersion;
+    ///
+    /// let options = McpOptions::default().protocol_version(ProtocolVersion::V_2025_11_25);
+    /// # drop(options);
+    /// ```
+    pub fn protocol_version(mut self, version: ProtocolVersion) -> Self {
+        self.protocol = Some(version);
         self
     }
 

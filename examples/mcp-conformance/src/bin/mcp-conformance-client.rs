@@ -1,0 +1,114 @@
+//! The client the official MCP conformance suites drive (`conformance client`), written as a program
+//! on `McpToolbox` alone would be: it connects to the URL the suite gives as its last argument, does
+//! what the scenario named in `MCP_CONFORMANCE_SCENARIO` asks, and exits 0 when every call was
+//! answered. The suite checks what went over the wire.
+//!
+//! The version to speak is the one the suite names in `MCP_CONFORMANCE_PROTOCOL_VERSION` (0.2);
+//! 0.1 names none and speaks 2025-11-25.
+
+use std::process::ExitCode;
+
+use serde_json::{Value, json};
+use tool_mcp::rmcp::model::{ElicitResult, ElicitationAction, ProtocolVersion};
+use tool_mcp::{McpOptions, McpToolbox};
+use tool_runtime::Toolbox;
+
+#[tokio::main]
+async fn main() -> ExitCode {
+    let Some(url) = std::env::args().nth(1) else {
+        eprintln!("usage: mcp-conformance-client <server URL> (with MCP_CONFORMANCE_SCENARIO set)");
+        return ExitCode::from(2);
+    };
+    let scenario = std::env::var("MCP_CONFORMANCE_SCENARIO").unwrap_or_default();
+    match run(&scenario, &url).await {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(why) => {
+            eprintln!("scenario `{scenario}`: {why}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// The options of a program that has a user at hand who accepts every form as it comes (the form's
+/// defaults fill it in).
+fn options() -> Result<McpOptions, String> {
+    let options = McpOptions::default()
+        .client_info("toolc-conformance-client", env!("CARGO_PKG_VERSION"))
+        .on_elicitation(|_form| async { Ok(ElicitResult::new(ElicitationAction::Accept)) });
+    Ok(match std::env::var("MCP_CONFORMANCE_PROTOCOL_VERSION") {
+        Ok(version) => {
+            let version: ProtocolVersion = serde_json::from_value(Value::String(version.clone()))
+                .map_err(|err| format!("the suite names a version this client cannot read, {version}: {err}"))?;
+            options.protocol_version(version)
+        }
+        Err(_) => options.protocol_version(ProtocolVersion::V_2025_11_25),
+    })
+}
+
+async fn run(scenario: &str, url: &str) -> Result<(), String> {
+    let toolbox = McpToolbox::connect_http_with(url, options()?).await.map_err(|err| err.to_string())?;
+    let call = |tool: &'static str, arguments: Value| {
+        let toolbox = &toolbox;
+        async move { toolbox.call(tool, &arguments.to_string()).await.map_err(|err| format!("`{tool}`: {err}")) }
+    };
+    match scenario {
+        // Connecting (and listing the tools) is the scenario.
+        "initialize" | "request-metadata" | "json-schema-ref-no-deref" => {}
+        "tools_call" => {
+            call("add_numbers", json!({"a": 2, "b": 3})).await?;
+        }
+        "elicitation-sep1034-client-defaults" => {
+            call("test_client_elicitation_defaults", json!({})).await?;
+        }
+        "sse-retry" => {
+            call("test_reconnection", json!({})).await?;
+        }
+        "sep-2322-client-request-state" => {
+            let (asking, unrelated) =
+                tokio::join!(call("test_mrtr_echo_state", json!({})), call("test_mrtr_unrelated", json!({})));
+            asking?;
+            unrelated?;
+            call("test_mrtr_no_state", json!({})).await?;
+            call("test_mrtr_no_result_type", json!({})).await?;
+        }
+        "http-standard-headers" => {
+            call("test_headers", json!({})).await?;
+        }
+        "http-custom-headers" => {
+            // The calls the suite asks for, with exactly its arguments.
+            let context: Value = std::env::var("MCP_CONFORMANCE_CONTEXT")
+                .ok()
+                .and_then(|context| serde_json::from_str(&context).ok())
+                .ok_or("the suite gave no MCP_CONFORMANCE_CONTEXT")?;
+            for asked in context["toolCalls"].as_array().into_iter().flatten() {
+                let tool = asked["name"].as_str().ok_or("a tool call without a name")?;
+                toolbox.call(tool, &asked["arguments"].to_string()).await.map_err(|err| format!("`{tool}`: {err}"))?;
+            }
+        }
+        "http-invalid-tool-headers" => {
+            // Every tool the client kept; those whose header annotations are malformed are left out.
+            for def in toolbox.tools() {
+                toolbox
+                    .call(&def.name, &json!({"region": "us-west1"}).to_string())
+                    .await
+                    .map_err(|err| format!("`{}`: {err}", def.name))?;
+            }
+        }
+        "json-schema-2020-12-preservation" => {
+            // The tool's schema, as this client holds it, echoed back.
+            let schema = listed_schema(&toolbox, "json_schema_2020_12_tool")?;
+            call("json_schema_echo", json!({"schema": schema})).await?;
+        }
+        other => return Err(format!("this client does not know the scenario `{other}`")),
+    }
+    Ok(())
+}
+
+/// The input schema of `tool` as the server listed it.
+fn listed_schema(toolbox: &McpToolbox, tool: &str) -> Result<Value, String> {
+    let found = toolbox.listed().iter().find(|listed| listed["name"] == tool);
+    let schema = found.map(|listed| listed["inputSchema"].clone());
+    schema.ok_or_else(|| {
+        format!("the server lists no `{tool}`: {:?}", toolbox.tools().iter().map(|def| &def.name).collect::<Vec<_>>())
+    })
+}

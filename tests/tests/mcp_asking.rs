@@ -218,3 +218,52 @@ async fn a_task_is_seen_only_by_the_caller_that_started_it() {
     }
     panic!("the task did not complete: {status}");
 }
+
+/// A server signing with `signing`, and taking states signed with `also` too.
+async fn serve_with_keys(signing: &[u8], also: &[&[u8]]) -> HttpServer {
+    let server =
+        McpServer::new(Asking).unwrap().request_state_keys(signing, also.iter().map(|key| key.to_vec())).unwrap();
+    server.serve_http("127.0.0.1:0").await.unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_key_is_rotated_in_without_failing_the_calls_in_flight() {
+    const OLD: &[u8] = b"the key of November, 32 bytes or more";
+    const NEW: &[u8] = b"the key of December, 32 bytes or more";
+    // Before: one key. A call asks, and its user takes a while.
+    let before = serve(OLD).await;
+    let (_, in_flight) = first_round(before.address(), "/tmp/a").await;
+
+    // The first deploy takes the new key beside the old one, still signing with the old.
+    let taking = serve_with_keys(OLD, &[NEW]).await;
+    let done = second_round(taking.address(), "/tmp/a", &in_flight).await;
+    assert_eq!(done["result"]["content"][0]["text"], "deleted /tmp/a", "{done}");
+    let (_, signed_old) = first_round(taking.address(), "/tmp/b").await;
+
+    // The second signs with the new key; a replica not yet deployed again still takes what it signs.
+    let signing = serve_with_keys(NEW, &[OLD]).await;
+    for (folder, state) in [("/tmp/a", &in_flight), ("/tmp/b", &signed_old)] {
+        let done = second_round(signing.address(), folder, state).await;
+        assert_eq!(done["result"]["content"][0]["text"], format!("deleted {folder}"), "{done}");
+    }
+    let (_, signed_new) = first_round(signing.address(), "/tmp/c").await;
+    let done = second_round(taking.address(), "/tmp/c", &signed_new).await;
+    assert_eq!(done["result"]["content"][0]["text"], "deleted /tmp/c", "{done}");
+
+    // The third drops the old key: what it signed is refused as a forged state is.
+    let after = serve(NEW).await;
+    let refused = second_round(after.address(), "/tmp/b", &signed_old).await;
+    assert_eq!(refused["error"]["code"], -32602, "{refused}");
+    let done = second_round(after.address(), "/tmp/c", &signed_new).await;
+    assert_eq!(done["result"]["content"][0]["text"], "deleted /tmp/c", "{done}");
+}
+
+#[test]
+fn a_key_too_short_to_sign_is_refused_saying_why() {
+    let long = [7u8; 32];
+    let refused = |server: std::io::Result<McpServer<Asking>>| server.err().expect("the key is refused").to_string();
+    let short = refused(McpServer::new(Asking).unwrap().request_state_keys(long, [[7u8; 16]]));
+    assert!(short.contains("32"), "{short}");
+    let short = refused(McpServer::new(Asking).unwrap().request_state_key([7u8; 31].to_vec()));
+    assert!(short.contains("32"), "{short}");
+}

@@ -182,10 +182,51 @@ impl<T: Toolbox + Send + 'static, H: ServerHandler> McpServer<T, H> {
     }
 
     /// Signs `requestState` with `key` (HMAC-SHA256; at least 32 bytes), which every replica of the
-    /// server must share: a tool that asks on MCP 2026-07-28 goes on with the client's next call,
+    /// server must share (to rotate it, [`McpServer::request_state_keys`]): a tool that asks on MCP 2026-07-28 goes on with the client's next call,
     /// which any replica may take. Without it, each process signs with a random key of its own.
     pub fn request_state_key(mut self, key: impl Into<Vec<u8>>) -> io::Result<Self> {
         self.state_key = StateKey::new(key.into()).map_err(|why| io::Error::new(io::ErrorKind::InvalidInput, why))?;
+        Ok(self)
+    }
+
+    /// Signs `requestState` with `signing`, and takes a state signed with it or with any of `also`
+    /// (each key at least 32 bytes): a key is rotated in without failing the calls in flight,
+    /// whichever replica they reach.
+    ///
+    /// Rotate in three deploys: every replica takes the new key beside the old one, still signing
+    /// with the old (`request_state_keys(old, [new])`); then every replica signs with the new one
+    /// (`request_state_keys(new, [old])`); an hour later (a state's lifetime) the old key goes
+    /// (`request_state_key(new)`). A state signed with a key no longer given is refused, as a
+    /// forged one is.
+    ///
+    /// ```
+    /// use tool_mcp::McpServer;
+    /// use tool_runtime::toolbox;
+    ///
+    /// struct Clock;
+    ///
+    /// #[toolbox]
+    /// impl Clock {
+    ///     /// The time.
+    ///     #[tool]
+    ///     fn now(&self) -> String {
+    ///         "12:00".into()
+    ///     }
+    /// }
+    ///
+    /// let (old, new) = (vec![1u8; 32], vec![2u8; 32]);
+    /// // The second deploy: signing with the new key, still taking states the old one signed.
+    /// let server = McpServer::new(Clock).unwrap().request_state_keys(new, [old]);
+    /// assert!(server.is_ok());
+    /// ```
+    pub fn request_state_keys<K: Into<Vec<u8>>>(
+        mut self,
+        signing: impl Into<Vec<u8>>,
+        also: impl IntoIterator<Item = K>,
+    ) -> io::Result<Self> {
+        let also = also.into_iter().map(Into::into).collect();
+        self.state_key =
+            StateKey::ring(signing.into(), also).map_err(|why| io::Error::new(io::ErrorKind::InvalidInput, why))?;
         Ok(self)
     }
 

@@ -168,14 +168,31 @@ pub(super) async fn until_asked<T>(call: impl Future<Output = T>, asker: &RoundT
 /// How long a `requestState` is good for: the user may take a while over a form.
 const STATE_LIFETIME: Duration = Duration::from_secs(60 * 60);
 
-/// The key `requestState` is signed with (HMAC-SHA256).
+/// The keys `requestState` is signed with (HMAC-SHA256): one signs, every one opens, so that a key
+/// is rotated in without failing the calls in flight. Each state names the key that signed it by a
+/// fingerprint of the key, so replicas agree on the names without being told them.
 #[derive(Clone)]
 pub(super) struct StateKey(Arc<RequestStateCodec>);
 
 impl StateKey {
     /// A key of `secret`, which must be at least 32 bytes.
     pub(super) fn new(secret: Vec<u8>) -> Result<Self, String> {
-        RequestStateCodec::try_new(secret).map(|codec| StateKey(Arc::new(codec))).map_err(|err| err.to_string())
+        StateKey::ring(secret, Vec::new())
+    }
+
+    /// `signing`, and `also` to open states with (each at least 32 bytes).
+    pub(super) fn ring(signing: Vec<u8>, also: Vec<Vec<u8>>) -> Result<Self, String> {
+        let active = fingerprint(&signing);
+        let mut keys = vec![(active.clone(), signing)];
+        for key in also {
+            let name = fingerprint(&key);
+            // The same key given twice is one key.
+            if keys.iter().all(|(known, _)| *known != name) {
+                keys.push((name, key));
+            }
+        }
+        let codec = RequestStateCodec::new_with_keyring(active, keys).map_err(|err| err.to_string())?;
+        Ok(StateKey(Arc::new(codec)))
     }
 
     /// A key made for this process alone.
@@ -201,6 +218,14 @@ impl StateKey {
     ) -> Result<BTreeMap<String, Value>, String> {
         self.0.open_json_with(state, &binding(tool, arguments)).map_err(|err| err.to_string())
     }
+}
+
+/// The name a state gives the key that signed it: the first 8 bytes of a SHA-256 of the key, which
+/// tell nothing of it (the key has 32 bytes or more).
+fn fingerprint(key: &[u8]) -> String {
+    use sha2::{Digest, Sha256};
+    let digest = Sha256::new().chain_update(b"toolc requestState key\0").chain_update(key).finalize();
+    digest[..8].iter().map(|byte| format!("{byte:02x}")).collect()
 }
 
 /// What a state is bound to: the tool and its arguments, so that it answers no other call.

@@ -135,3 +135,37 @@ async fn a_server_that_settles_on_a_version_not_offered_is_refused_naming_it() {
     assert!(refused.contains("2025-03-26") && refused.contains("did not offer"), "{refused}");
     assert!(refused.contains("2026-07-28, 2025-11-25, 2025-06-18"), "{refused}");
 }
+
+#[test]
+fn a_url_the_server_asks_the_user_to_open_is_shown_by_the_program_and_the_call_goes_on() {
+    let (_, work) = installed();
+    let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build().unwrap();
+    runtime.block_on(async {
+        let shown = Arc::new(Mutex::new(Vec::new()));
+        let seen = Arc::clone(&shown);
+        let options = McpOptions::default().on_url_elicitation(move |request| {
+            seen.lock().unwrap().push(serde_json::to_value(&request).unwrap()["url"].clone());
+            async { Ok(ElicitResult::new(tool_mcp::rmcp::model::ElicitationAction::Accept)) }
+        });
+        let mut command = std::process::Command::new(work.join("node_modules/.bin/mcp-server-everything"));
+        command.arg("stdio");
+        let everything = McpToolbox::connect_stdio_with(command, options).await.unwrap();
+        assert!(tool_names(&everything).contains(&"trigger-url-elicitation".to_owned()));
+
+        // Asked in the middle of the call.
+        let done =
+            everything.call("trigger-url-elicitation", r#"{"url": "https://example.com/sign-in"}"#).await.unwrap();
+        assert!(done.to_string().contains("User completed the URL elicitation flow"), "{done}");
+        assert_eq!(*shown.lock().unwrap(), [json!("https://example.com/sign-in")]);
+
+        // Refused until a URL is opened (-32042): opened, and the call goes again.
+        shown.lock().unwrap().clear();
+        let arguments = r#"{"url": "https://example.com/pay", "errorPath": true}"#;
+        let done = everything.call("trigger-url-elicitation", arguments).await.unwrap();
+        assert!(done.to_string().contains("User completed the URL elicitation flow"), "{done}");
+        assert_eq!(
+            *shown.lock().unwrap(),
+            [json!("https://modelcontextprotocol.io"), json!("https://example.com/pay")]
+        );
+    });
+}

@@ -20,7 +20,7 @@ use futures_util::future::BoxFuture;
 use rmcp::model::{
     ClientCapabilities, CreateMessageRequestParams, CreateMessageResult, ElicitRequestParams, ElicitResult,
     ElicitationAction, ElicitationCapability, FormElicitationCapability, InputRequest, InputRequests, ListRootsResult,
-    Root, RootsCapabilities, SamplingCapability,
+    Root, RootsCapabilities, SamplingCapability, UrlElicitationCapability,
 };
 use serde_json::Value;
 
@@ -32,6 +32,7 @@ type Sample =
 #[derive(Clone, Default)]
 pub(super) struct Answers {
     elicit: Option<Arc<Elicit>>,
+    elicit_url: Option<Arc<Elicit>>,
     sample: Option<Arc<Sample>>,
     roots: Option<Vec<Root>>,
 }
@@ -40,6 +41,7 @@ impl fmt::Debug for Answers {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Answers")
             .field("elicitation", &self.elicit.is_some())
+            .field("url_elicitation", &self.elicit_url.is_some())
             .field("sampling", &self.sample.is_some())
             .field("roots", &self.roots)
             .finish()
@@ -59,6 +61,14 @@ impl Answers {
         self.elicit = Some(Arc::new(move |request| Box::pin(answer(request))));
     }
 
+    pub(super) fn elicit_url<F, Fut>(&mut self, answer: F)
+    where
+        F: Fn(ElicitRequestParams) -> Fut + Send + Sync + 'static,
+        Fut: Future<Output = Result<ElicitResult, String>> + Send + 'static,
+    {
+        self.elicit_url = Some(Arc::new(move |request| Box::pin(answer(request))));
+    }
+
     pub(super) fn sample<F, Fut>(&mut self, answer: F)
     where
         F: Fn(CreateMessageRequestParams) -> Fut + Send + Sync + 'static,
@@ -74,9 +84,10 @@ impl Answers {
     /// The capabilities to declare: those the program answers, and no other.
     pub(super) fn capabilities(&self) -> ClientCapabilities {
         let mut capabilities = ClientCapabilities::default();
-        if self.elicit.is_some() {
+        if self.elicit.is_some() || self.elicit_url.is_some() {
             let mut elicitation = ElicitationCapability::new();
-            elicitation.form = Some(FormElicitationCapability::default());
+            elicitation.form = self.elicit.as_ref().map(|_| FormElicitationCapability::default());
+            elicitation.url = self.elicit_url.as_ref().map(|_| UrlElicitationCapability::new());
             capabilities.elicitation = Some(elicitation);
         }
         if self.sample.is_some() {
@@ -88,21 +99,26 @@ impl Answers {
         capabilities
     }
 
-    /// Asks the user what `request` asks, through the program. A form's answer gets the defaults
-    /// the form gives for the fields the user left out (SEP-1034).
+    /// Asks the user what `request` asks, through the program: a form, or a URL to open. A form's
+    /// answer gets the defaults the form gives for the fields the user left out (SEP-1034).
     pub(super) async fn answer_elicitation(&self, request: ElicitRequestParams) -> Result<ElicitResult, Unanswered> {
-        let Some(elicit) = &self.elicit else {
-            return Err(Unanswered("the server asked the user, which this client did not declare it can do".into()));
-        };
         let defaults = match &request {
             ElicitRequestParams::FormElicitationParams { requested_schema, .. } => {
                 serde_json::to_value(requested_schema).ok().map(|schema| defaults_of(&schema)).unwrap_or_default()
             }
             _ => {
-                return Err(Unanswered(
-                    "the server asked the user to open a URL, which this client does not do".into(),
-                ));
+                let Some(open) = &self.elicit_url else {
+                    return Err(Unanswered(
+                        "the server asked the user to open a URL, which this client did not declare it can do".into(),
+                    ));
+                };
+                return open(request).await.map_err(Unanswered);
             }
+        };
+        let Some(elicit) = &self.elicit else {
+            return Err(Unanswered(
+                "the server asked the user to fill in a form, which this client did not declare it can do".into(),
+            ));
         };
         let mut answer = elicit(request).await.map_err(Unanswered)?;
         if answer.action == ElicitationAction::Accept {
@@ -200,6 +216,12 @@ mod tests {
         assert_eq!(serde_json::to_value(answers.capabilities()).unwrap(), json!({}));
         let refused = answers.answer_elicitation(form(json!({"type": "object", "properties": {}}))).await;
         assert!(refused.unwrap_err().0.contains("did not declare"));
+
+        let mut answers = Answers::default();
+        answers.elicit_url(|_| async { Ok(ElicitResult::new(ElicitationAction::Decline)) });
+        assert_eq!(serde_json::to_value(answers.capabilities()).unwrap(), json!({"elicitation": {"url": {}}}));
+        let form_refused = answers.answer_elicitation(form(json!({"type": "object", "properties": {}}))).await;
+        assert!(form_refused.unwrap_err().0.contains("form"));
 
         let mut answers = Answers::default();
         answers.roots(vec![Root::new("file:///work")]);

@@ -9,7 +9,8 @@ use std::time::Duration;
 
 use futures_util::future::{Either, select};
 use rmcp::model::{
-    CallToolRequest, CallToolRequestParams, CancelledNotificationParam, ClientRequest, RequestId, ServerResult,
+    CallToolRequest, CallToolRequestParams, CancelledNotificationParam, ClientRequest, ElicitationAction, RequestId,
+    ServerResult,
 };
 use rmcp::service::{Peer, PeerRequestOptions, RoleClient, ServiceError};
 use serde_json::{Map, Value};
@@ -25,6 +26,9 @@ const LAST_REPORTS: Duration = Duration::from_millis(25);
 /// The most rounds of answers a call goes through (2026-07-28): a server that keeps asking past
 /// them is given up on.
 const MOST_ROUNDS: u32 = 16;
+
+/// The error of a server that wants the user to open URLs before it takes the call.
+const URL_ELICITATION_REQUIRED: i32 = -32042;
 
 /// How long to wait before sending the state back of a round that asked nothing, times the round.
 const STATE_ONLY_PAUSE: Duration = Duration::from_millis(50);
@@ -51,6 +55,12 @@ impl Inner {
                          client does not take",
                         self.name
                     )));
+                }
+                // The server wants the user to open URLs first (a sign-in elsewhere): once they did,
+                // the call goes again.
+                Err(ServiceError::McpError(error)) if error.code.0 == URL_ELICITATION_REQUIRED => {
+                    self.open_urls(&link, error.data).await.map_err(failed)?;
+                    continue;
                 }
                 Err(ServiceError::McpError(error)) => {
                     return Err(failed(format!(
@@ -85,6 +95,27 @@ impl Inner {
             "the MCP server `{}` was still asking after {MOST_ROUNDS} rounds of answers, so the call was given up",
             self.name
         )))
+    }
+
+    /// Shows the user the URLs a server refused a call for (error -32042's `elicitations`), through
+    /// the program; an error when the program cannot, or the user did not go to every one.
+    async fn open_urls(&self, link: &Arc<Link>, data: Option<Value>) -> Result<(), String> {
+        let urls = data.as_ref().and_then(|data| data.get("elicitations")).and_then(Value::as_array);
+        for url in urls.into_iter().flatten() {
+            let request = serde_json::from_value(url.clone()).map_err(|err| {
+                format!("the MCP server `{}` asked the user to open a URL it did not write as MCP's: {err}", self.name)
+            })?;
+            let answer = link.answers().answer_elicitation(request).await.map_err(|unanswered| {
+                format!("the MCP server `{}` needs the user to open a URL first: {}", self.name, unanswered.0)
+            })?;
+            if answer.action != ElicitationAction::Accept {
+                return Err(format!(
+                    "the MCP server `{}` needs the user to open {} first, and the user did not",
+                    self.name, url["url"]
+                ));
+            }
+        }
+        Ok(())
     }
 
     /// Sends one round of a call: its progress handed to the call's context, the request cancelled

@@ -169,6 +169,21 @@ impl McpOptions {
         self
     }
 
+    /// Answers a server that asks the user to open a URL in the middle of a call (URL elicitation:
+    /// a sign-in or a payment elsewhere, which the server must not see): `answer` shows the URL
+    /// with the server's message and gives back whether the user went (accept), would not
+    /// (decline) or dismissed it (cancel); a server that refuses a call until a URL is opened
+    /// (error -32042) gets its call again once the user went. Declares the `elicitation`
+    /// capability's URL mode; without it no server asks.
+    pub fn on_url_elicitation<F, Fut>(mut self, answer: F) -> Self
+    where
+        F: Fn(ElicitRequestParams) -> Fut + Send + Sync + 'static,
+        Fut: Future<Output = Result<ElicitResult, String>> + Send + 'static,
+    {
+        self.answers.elicit_url(answer);
+        self
+    }
+
     /// Answers a server that asks the program's model for a message (sampling): `answer` sends the
     /// messages to a model of the program's choosing and gives back its reply; an error is told to
     /// the server. Declares the `sampling` capability; without it no server asks.

@@ -27,8 +27,8 @@ use super::error::LinkError;
 use super::progress::ProgressRoutes;
 use super::{McpOptions, StdioCommand};
 
-/// Where a server is, kept to connect again after it fails.
-#[derive(Clone, Debug)]
+/// Where a server is, kept to connect again after it fails. Its `Debug` never shows the token.
+#[derive(Clone)]
 pub(super) enum Endpoint {
     /// A child process speaking over its standard input and output.
     Stdio(StdioCommand),
@@ -36,6 +36,18 @@ pub(super) enum Endpoint {
     Http { url: String, bearer: Option<String> },
     /// A transport the program gave, which cannot be opened again once it closes.
     Given,
+}
+
+impl std::fmt::Debug for Endpoint {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Endpoint::Stdio(command) => f.debug_tuple("Stdio").field(command).finish(),
+            Endpoint::Http { url, bearer } => {
+                f.debug_struct("Http").field("url", url).field("bearer", &bearer.as_ref().map(|_| "<set>")).finish()
+            }
+            Endpoint::Given => f.write_str("Given"),
+        }
+    }
 }
 
 /// The protocol versions this client speaks, newest first: the one it offers, then those it still

@@ -6,6 +6,7 @@
 #![allow(deprecated)]
 
 use std::ffi::OsString;
+use std::fmt;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
@@ -27,7 +28,8 @@ use super::answers::Answers;
 /// let options = McpOptions::default().named("github").timeout(Duration::from_secs(20));
 /// # drop(options);
 /// ```
-#[derive(Clone, Debug)]
+/// Its `Debug` says whether a bearer token is set, never the token.
+#[derive(Clone)]
 pub struct McpOptions {
     pub(super) name: Option<String>,
     pub(super) bearer: Option<String>,
@@ -207,8 +209,9 @@ impl McpOptions {
 /// The command line of an MCP server started as a child process, kept so that the server can be
 /// started again after it fails. Made from a `std::process::Command` or a `tokio::process::Command`
 /// (or a `&mut` of either, as `Command::new(..).args(..)` gives): its program, arguments,
-/// environment and working directory are kept.
-#[derive(Clone, Debug)]
+/// environment and working directory are kept. Its `Debug` names the environment's variables without
+/// their values, which often hold tokens.
+#[derive(Clone)]
 pub struct StdioCommand {
     pub(super) program: OsString,
     pub(super) args: Vec<OsString>,
@@ -278,5 +281,50 @@ impl From<&mut tokio::process::Command> for StdioCommand {
 impl From<tokio::process::Command> for StdioCommand {
     fn from(command: tokio::process::Command) -> Self {
         StdioCommand::from(command.as_std())
+    }
+}
+
+impl fmt::Debug for McpOptions {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("McpOptions")
+            .field("name", &self.name)
+            .field("bearer", &self.bearer.as_ref().map(|_| "<set>"))
+            .field("timeout", &self.timeout)
+            .field("connect_timeout", &self.connect_timeout)
+            .field("backoff", &self.backoff)
+            .field("pinned", &self.pinned.as_ref().map(|(_, on_drift)| on_drift))
+            .field("client", &self.client)
+            .field("answers", &self.answers)
+            .field("protocol", &self.protocol)
+            .finish()
+    }
+}
+
+impl fmt::Debug for StdioCommand {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let env: Vec<(&OsString, Option<&str>)> =
+            self.env.iter().map(|(name, value)| (name, value.as_ref().map(|_| "<set>"))).collect();
+        f.debug_struct("StdioCommand")
+            .field("program", &self.program)
+            .field("args", &self.args)
+            .field("env", &env)
+            .field("current_dir", &self.current_dir)
+            .finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn debug_never_shows_a_token_or_an_environment_value() {
+        let options = McpOptions::default().bearer("s3cret-token");
+        let shown = format!("{options:?}");
+        assert!(!shown.contains("s3cret-token") && shown.contains("bearer: Some(\"<set>\")"), "{shown}");
+        let mut command = std::process::Command::new("npx");
+        command.arg("server-github").env("GITHUB_TOKEN", "ghp_s3cret").env_remove("HOME");
+        let shown = format!("{:?}", StdioCommand::from(&mut command));
+        assert!(!shown.contains("ghp_s3cret") && shown.contains("GITHUB_TOKEN"), "{shown}");
     }
 }

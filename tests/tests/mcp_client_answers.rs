@@ -14,6 +14,7 @@ use tool_mcp::{McpOptions, McpServer, McpToolbox};
 use tool_runtime::Toolbox;
 
 use crate::mcp_asking::Asking;
+use crate::mcp_servers::server;
 use crate::support::pinned::installed;
 
 /// A program's answers: the user fills in `name` alone; the model says `said`; one root.
@@ -42,7 +43,7 @@ fn a_reference_server_asks_in_a_session_and_gets_the_programs_answers_with_the_f
     let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build().unwrap();
     runtime.block_on(async {
         let everything = || {
-            let mut command = std::process::Command::new(work.join("node_modules/.bin/mcp-server-everything"));
+            let mut command = server(&work, "everything");
             command.arg("stdio");
             command
         };
@@ -147,7 +148,7 @@ fn a_url_the_server_asks_the_user_to_open_is_shown_by_the_program_and_the_call_g
             seen.lock().unwrap().push(serde_json::to_value(&request).unwrap()["url"].clone());
             async { Ok(ElicitResult::new(tool_mcp::rmcp::model::ElicitationAction::Accept)) }
         });
-        let mut command = std::process::Command::new(work.join("node_modules/.bin/mcp-server-everything"));
+        let mut command = server(&work, "everything");
         command.arg("stdio");
         let everything = McpToolbox::connect_stdio_with(command, options).await.unwrap();
         assert!(tool_names(&everything).contains(&"trigger-url-elicitation".to_owned()));

@@ -16,7 +16,8 @@ use tool_runtime::{Arguments, CallContext, ContentPart, DispatchOptions, RenderO
 
 use crate::support::pinned::{installed, run};
 
-fn server(work: &Path, name: &str) -> Command {
+/// The pinned reference server `name`, installed in `work`.
+pub(crate) fn server(work: &Path, name: &str) -> Command {
     Command::new(work.join("node_modules/.bin").join(format!("mcp-server-{name}")))
 }
 

@@ -24,16 +24,24 @@ use rmcp::model::{
 };
 use serde_json::Value;
 
-type Elicit = dyn Fn(ElicitRequestParams) -> BoxFuture<'static, Result<ElicitResult, String>> + Send + Sync;
-type Sample =
-    dyn Fn(CreateMessageRequestParams) -> BoxFuture<'static, Result<CreateMessageResult, String>> + Send + Sync;
+/// A program's answer to a question of type `Q`, kept as the client keeps every one.
+type Answer<Q, R> = Arc<dyn Fn(Q) -> BoxFuture<'static, Result<R, String>> + Send + Sync>;
+
+/// `answer`, kept as an [`Answer`].
+fn boxed<Q, R, F, Fut>(answer: F) -> Answer<Q, R>
+where
+    F: Fn(Q) -> Fut + Send + Sync + 'static,
+    Fut: Future<Output = Result<R, String>> + Send + 'static,
+{
+    Arc::new(move |question| Box::pin(answer(question)))
+}
 
 /// The program's answers to a server's questions; none by default.
 #[derive(Clone, Default)]
 pub(super) struct Answers {
-    elicit: Option<Arc<Elicit>>,
-    elicit_url: Option<Arc<Elicit>>,
-    sample: Option<Arc<Sample>>,
+    elicit: Option<Answer<ElicitRequestParams, ElicitResult>>,
+    elicit_url: Option<Answer<ElicitRequestParams, ElicitResult>>,
+    sample: Option<Answer<CreateMessageRequestParams, CreateMessageResult>>,
     roots: Option<Vec<Root>>,
 }
 
@@ -58,7 +66,7 @@ impl Answers {
         F: Fn(ElicitRequestParams) -> Fut + Send + Sync + 'static,
         Fut: Future<Output = Result<ElicitResult, String>> + Send + 'static,
     {
-        self.elicit = Some(Arc::new(move |request| Box::pin(answer(request))));
+        self.elicit = Some(boxed(answer));
     }
 
     pub(super) fn elicit_url<F, Fut>(&mut self, answer: F)
@@ -66,7 +74,7 @@ impl Answers {
         F: Fn(ElicitRequestParams) -> Fut + Send + Sync + 'static,
         Fut: Future<Output = Result<ElicitResult, String>> + Send + 'static,
     {
-        self.elicit_url = Some(Arc::new(move |request| Box::pin(answer(request))));
+        self.elicit_url = Some(boxed(answer));
     }
 
     pub(super) fn sample<F, Fut>(&mut self, answer: F)
@@ -74,7 +82,7 @@ impl Answers {
         F: Fn(CreateMessageRequestParams) -> Fut + Send + Sync + 'static,
         Fut: Future<Output = Result<CreateMessageResult, String>> + Send + 'static,
     {
-        self.sample = Some(Arc::new(move |request| Box::pin(answer(request))));
+        self.sample = Some(boxed(answer));
     }
 
     pub(super) fn roots(&mut self, roots: Vec<Root>) {

@@ -17,7 +17,8 @@ use rmcp::model::{
     Implementation, ListRootsResult, ProgressNotificationParam, ProtocolVersion, Tool,
 };
 use rmcp::service::{
-    ClientLifecycleMode, ClientServiceExt, NotificationContext, Peer, RequestContext, RoleClient, RunningService,
+    ClientInitializeError, ClientLifecycleMode, ClientServiceExt, NotificationContext, Peer, RequestContext,
+    RoleClient, RunningService,
 };
 use rmcp::transport::streamable_http_client::StreamableHttpClientTransportConfig;
 use rmcp::transport::{IntoTransport, StreamableHttpClientTransport, TokioChildProcess};
@@ -131,8 +132,21 @@ impl ClientHandler for Listener {
     }
 }
 
-/// 2026-07-28 when the server speaks it, 2025-11-25 (`initialize`) when it answers `server/discover`
-/// as a server of before does; or the one version the program pinned.
+impl Listener {
+    /// Begins a session over `transport`: 2026-07-28 when the server speaks it, 2025-11-25
+    /// (`initialize`) when it answers `server/discover` as a server of before does; or the one
+    /// version the program pinned.
+    async fn begin<T, E, A>(self, transport: T) -> Result<RunningService<RoleClient, Listener>, ClientInitializeError>
+    where
+        T: IntoTransport<RoleClient, E, A>,
+        E: std::error::Error + Send + Sync + 'static,
+    {
+        let lifecycle = lifecycle(self.protocol.as_ref());
+        self.serve_with_lifecycle(transport, lifecycle).await
+    }
+}
+
+/// How a session begins: see [`Listener::begin`].
 fn lifecycle(pinned: Option<&ProtocolVersion>) -> ClientLifecycleMode {
     match pinned {
         Some(version) if version.has_initialize() => ClientLifecycleMode::Initialize,
@@ -168,8 +182,7 @@ impl Link {
                         }
                     })?;
                 let group = transport.id();
-                let lifecycle = lifecycle(listener.protocol.as_ref());
-                let service = listener.serve_with_lifecycle(transport, lifecycle).await.map_err(|err| {
+                let service = listener.begin(transport).await.map_err(|err| {
                     kill_group(group);
                     LinkError::NotAServer {
                         program: command.program.to_string_lossy().into_owned(),
@@ -184,9 +197,8 @@ impl Link {
                     config = config.auth_header(token.as_str());
                 }
                 let transport = StreamableHttpClientTransport::from_config(config);
-                let lifecycle = lifecycle(listener.protocol.as_ref());
                 let service = listener
-                    .serve_with_lifecycle(transport, lifecycle)
+                    .begin(transport)
                     .await
                     .map_err(|err| LinkError::NoSession { url: Some(url.clone()), error: Arc::new(err) })?;
                 Link { service, group: None }.spoken()
@@ -201,11 +213,8 @@ impl Link {
         T: IntoTransport<RoleClient, E, A>,
         E: std::error::Error + Send + Sync + 'static,
     {
-        let lifecycle = lifecycle(listener.protocol.as_ref());
-        let service = listener
-            .serve_with_lifecycle(transport, lifecycle)
-            .await
-            .map_err(|err| LinkError::NoSession { url: None, error: Arc::new(err) })?;
+        let service =
+            listener.begin(transport).await.map_err(|err| LinkError::NoSession { url: None, error: Arc::new(err) })?;
         Link { service, group: None }.spoken()
     }
 

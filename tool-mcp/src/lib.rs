@@ -61,6 +61,8 @@ mod server;
 
 #[cfg(feature = "client")]
 pub use client::{McpError, McpOptions, McpToolbox, OnDrift, StdioCommand};
+#[cfg(feature = "oauth")]
+pub use client::{SignIn, TokenFile};
 #[cfg(feature = "jwt")]
 pub use jsonwebtoken;
 /// rmcp, the official Rust SDK this crate is built on, at the version it uses: what a handler handed

@@ -80,6 +80,8 @@ pub(super) enum LinkError {
     Ended,
     /// The connection broke during a call.
     Stopped(Arc<ServiceError>),
+    /// The server asked the client to sign in, and it could not (why, in words).
+    SignIn(String),
     /// The server settled on a protocol version this client does not speak: the one it answered,
     /// and those the client speaks.
     Version { answered: String, spoken: String },
@@ -103,6 +105,7 @@ impl fmt::Display for LinkError {
             LinkError::TimedOut(timeout) => write!(f, "no answer within {} s", timeout.as_secs_f32()),
             LinkError::Ended => f.write_str("the session ended"),
             LinkError::Stopped(error) => write!(f, "{error}"),
+            LinkError::SignIn(why) => write!(f, "the server asks for a sign-in, which failed: {why}"),
             LinkError::Version { answered, spoken } => write!(
                 f,
                 "the server answered with protocol version {answered}, which this client did not offer (it speaks {spoken})"

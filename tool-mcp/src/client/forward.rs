@@ -17,7 +17,7 @@ use serde_json::{Map, Value};
 use tool_runtime::{CallContext, ToolError, ToolOutput};
 
 use super::error::LinkError;
-use super::link::Link;
+use super::link::{Link, Tries};
 use super::{Inner, result};
 
 /// How long a call that reported progress waits, after its answer, for reports still on their way.
@@ -45,7 +45,9 @@ impl Inner {
         let failed = |message: String| ToolError::Failed { tool: tool.to_owned().into(), message };
         let link = self.link().await.map_err(|unavailable| failed(unavailable.to_string()))?;
         let mut params = CallToolRequestParams::new(tool.to_owned()).with_arguments(arguments);
+        let mut tries = Tries::default();
         for round in 0..MOST_ROUNDS {
+            let seen = link.sign_ins();
             let asked = match self.send(&link, params.clone(), context).await {
                 Ok(ServerResult::CallToolResult(result)) => return result::call_result(&self.name, tool, result),
                 Ok(ServerResult::InputRequiredResult(asked)) => asked,
@@ -78,7 +80,17 @@ impl Inner {
                         timeout.as_secs_f32()
                     )));
                 }
-                Err(err) => return Err(failed(self.stopped(&link, err).await)),
+                Err(err) => match link.refused(&err, seen, &mut tries).await {
+                    // Refused for want of a sign-in, and not run: signed in, it goes again.
+                    Some(Ok(())) => continue,
+                    Some(Err(why)) => {
+                        return Err(failed(format!(
+                            "the MCP server `{}` refused the call for want of a sign-in: {why}",
+                            self.name
+                        )));
+                    }
+                    None => return Err(failed(self.stopped(&link, err).await)),
+                },
             };
             let questions = asked.input_requests.unwrap_or_default();
             if questions.is_empty() {

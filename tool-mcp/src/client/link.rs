@@ -10,6 +10,7 @@
 use std::future::Future;
 use std::process::Stdio;
 use std::sync::Arc;
+use std::time::Duration;
 
 use rmcp::ClientHandler;
 use rmcp::model::{
@@ -18,12 +19,14 @@ use rmcp::model::{
 };
 use rmcp::service::{
     ClientInitializeError, ClientLifecycleMode, ClientServiceExt, NotificationContext, Peer, RequestContext,
-    RoleClient, RunningService,
+    RoleClient, RunningService, ServiceError,
 };
 use rmcp::transport::streamable_http_client::StreamableHttpClientTransportConfig;
 use rmcp::transport::{IntoTransport, StreamableHttpClientTransport, TokioChildProcess};
 
 use super::answers::{Answers, Unanswered};
+#[cfg(feature = "oauth")]
+pub(super) use super::authorizer::{Authorizer, Tries};
 use super::error::LinkError;
 use super::progress::ProgressRoutes;
 use super::{McpOptions, StdioCommand};
@@ -33,21 +36,50 @@ use super::{McpOptions, StdioCommand};
 pub(super) enum Endpoint {
     /// A child process speaking over its standard input and output.
     Stdio(StdioCommand),
-    /// A URL of MCP's streamable HTTP transport, with the bearer token to send.
-    Http { url: String, bearer: Option<String> },
+    /// A URL of MCP's streamable HTTP transport, and how the client is let in.
+    Http { url: String, access: Access },
     /// A transport the program gave, which cannot be opened again once it closes.
     Given,
+}
+
+/// How a client is let in to a server over HTTP.
+#[derive(Clone)]
+pub(super) enum Access {
+    /// As anyone.
+    Open,
+    /// With a bearer token the program has.
+    Bearer(String),
+    /// By signing in when the server asks (OAuth 2.1).
+    #[cfg(feature = "oauth")]
+    SignIn(Arc<Authorizer>),
 }
 
 impl std::fmt::Debug for Endpoint {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Endpoint::Stdio(command) => f.debug_tuple("Stdio").field(command).finish(),
-            Endpoint::Http { url, bearer } => {
-                f.debug_struct("Http").field("url", url).field("bearer", &bearer.as_ref().map(|_| "<set>")).finish()
+            Endpoint::Http { url, access } => {
+                let access = match access {
+                    Access::Open => "open",
+                    Access::Bearer(_) => "bearer <set>",
+                    #[cfg(feature = "oauth")]
+                    Access::SignIn(_) => "sign-in",
+                };
+                f.debug_struct("Http").field("url", url).field("access", &access).finish()
             }
             Endpoint::Given => f.write_str("Given"),
         }
+    }
+}
+
+impl Endpoint {
+    /// Whether connecting may wait for the user to sign in, which no connect timeout bounds.
+    pub(super) fn signs_in(&self) -> bool {
+        #[cfg(feature = "oauth")]
+        if let Endpoint::Http { access: Access::SignIn(_), .. } = self {
+            return true;
+        }
+        false
     }
 }
 
@@ -59,6 +91,7 @@ const SPOKEN: [ProtocolVersion; 3] =
 /// What the client does with a server's notifications and requests: progress goes to the call that
 /// asked for it; a new tool list is announced to the toolbox; a question is answered as the program
 /// said ([`Answers`]).
+#[derive(Clone)]
 pub(super) struct Listener {
     pub(super) progress: Arc<ProgressRoutes>,
     list_changed: Arc<dyn Fn() + Send + Sync>,
@@ -163,11 +196,27 @@ pub(super) struct Link {
     service: RunningService<RoleClient, Listener>,
     /// The process group of a server started as a child, ended with the link.
     group: Option<u32>,
+    /// How the client signs in when the server refuses a request.
+    #[cfg(feature = "oauth")]
+    auth: Option<Arc<Authorizer>>,
 }
 
 impl Link {
-    /// Connects to `endpoint` and initializes the session; the error says why not.
-    pub(super) async fn open(endpoint: &Endpoint, listener: Listener) -> Result<Link, LinkError> {
+    fn new(service: RunningService<RoleClient, Listener>, group: Option<u32>) -> Link {
+        Link {
+            service,
+            group,
+            #[cfg(feature = "oauth")]
+            auth: None,
+        }
+    }
+
+    /// Connects to `endpoint` and initializes the session, each attempt within `timeout`; the error
+    /// says why not.
+    pub(super) async fn open(endpoint: &Endpoint, listener: Listener, timeout: Duration) -> Result<Link, LinkError> {
+        // Only a sign-in times its attempts here; the caller times the others whole.
+        #[cfg(not(feature = "oauth"))]
+        let _ = timeout;
         match endpoint {
             Endpoint::Stdio(command) => {
                 let mut wrapped = process_wrap::tokio::CommandWrap::from(command.command());
@@ -189,11 +238,15 @@ impl Link {
                         error: Arc::new(err),
                     }
                 })?;
-                Link { service, group }.spoken()
+                Link::new(service, group).spoken()
             }
-            Endpoint::Http { url, bearer } => {
+            #[cfg(feature = "oauth")]
+            Endpoint::Http { url, access: Access::SignIn(auth) } => {
+                Link::open_signed_in(url, auth, listener, timeout).await
+            }
+            Endpoint::Http { url, access } => {
                 let mut config = StreamableHttpClientTransportConfig::with_uri(url.as_str());
-                if let Some(token) = bearer {
+                if let Access::Bearer(token) = access {
                     config = config.auth_header(token.as_str());
                 }
                 let transport = StreamableHttpClientTransport::from_config(config);
@@ -201,7 +254,7 @@ impl Link {
                     .begin(transport)
                     .await
                     .map_err(|err| LinkError::NoSession { url: Some(url.clone()), error: Arc::new(err) })?;
-                Link { service, group: None }.spoken()
+                Link::new(service, None).spoken()
             }
             Endpoint::Given => Err(LinkError::GivenClosed),
         }
@@ -215,7 +268,60 @@ impl Link {
     {
         let service =
             listener.begin(transport).await.map_err(|err| LinkError::NoSession { url: None, error: Arc::new(err) })?;
-        Link { service, group: None }.spoken()
+        Link::new(service, None).spoken()
+    }
+
+    /// Connects to `url`, signing in when the server refuses (at most once, and once more for more
+    /// scope); each attempt to connect within `timeout`, the user's sign-in not counted.
+    #[cfg(feature = "oauth")]
+    async fn open_signed_in(
+        url: &str,
+        auth: &Arc<Authorizer>,
+        listener: Listener,
+        timeout: Duration,
+    ) -> Result<Link, LinkError> {
+        let mut tries = Tries::default();
+        loop {
+            let seen = auth.done();
+            let client = auth.client().await.map_err(LinkError::SignIn)?;
+            let config = StreamableHttpClientTransportConfig::with_uri(url);
+            let transport = StreamableHttpClientTransport::with_client(client, config);
+            let began = tokio::time::timeout(timeout, listener.clone().begin(transport)).await;
+            let err = match began {
+                Ok(Ok(service)) => {
+                    let link = Link { service, group: None, auth: Some(Arc::clone(auth)) };
+                    return link.spoken();
+                }
+                Ok(Err(err)) => err,
+                Err(_) => return Err(LinkError::TimedOut(timeout)),
+            };
+            let Some(challenge) = err.auth_challenge().map(str::to_owned) else {
+                return Err(LinkError::NoSession { url: Some(url.to_owned()), error: Arc::new(err) });
+            };
+            auth.answer(&challenge, seen, &mut tries).await.map_err(LinkError::SignIn)?;
+        }
+    }
+
+    /// How many sign-ins were done before a request is sent, to give [`Link::refused`] when the
+    /// server refuses it.
+    pub(super) fn sign_ins(&self) -> u64 {
+        #[cfg(feature = "oauth")]
+        if let Some(auth) = &self.auth {
+            return auth.done();
+        }
+        0
+    }
+
+    /// Answers a request the server refused for want of a sign-in (`err`), sent after `seen`
+    /// sign-ins: `None` when `err` is not such a refusal or the client does not sign in; else
+    /// whether the request may be sent again (signed in, or with more scope), or why not.
+    pub(super) async fn refused(&self, err: &ServiceError, seen: u64, tries: &mut Tries) -> Option<Result<(), String>> {
+        #[cfg(feature = "oauth")]
+        if let (Some(auth), Some(challenge)) = (&self.auth, err.auth_challenge()) {
+            return Some(auth.answer(challenge, seen, tries).await);
+        }
+        let _ = (err, seen, tries);
+        None
     }
 
     /// The link, when the server settled on a version this client speaks (a server of before may
@@ -260,9 +366,23 @@ impl Link {
         self.service.is_closed()
     }
 
-    /// Every tool the server lists, following `nextCursor` to the end.
-    pub(super) async fn list_tools(&self) -> Result<Vec<Tool>, LinkError> {
-        self.peer().list_all_tools().await.map_err(|err| LinkError::List(Arc::new(err)))
+    /// Every tool the server lists, following `nextCursor` to the end, within `timeout` (a sign-in
+    /// the server asks for first not counted).
+    pub(super) async fn list_tools(&self, timeout: Duration) -> Result<Vec<Tool>, LinkError> {
+        let mut tries = Tries::default();
+        loop {
+            let seen = self.sign_ins();
+            let err = match tokio::time::timeout(timeout, self.peer().list_all_tools()).await {
+                Ok(Ok(tools)) => return Ok(tools),
+                Ok(Err(err)) => err,
+                Err(_) => return Err(LinkError::TimedOut(timeout)),
+            };
+            match self.refused(&err, seen, &mut tries).await {
+                Some(Ok(())) => continue,
+                Some(Err(why)) => return Err(LinkError::SignIn(why)),
+                None => return Err(LinkError::List(Arc::new(err))),
+            }
+        }
     }
 }
 
@@ -273,6 +393,11 @@ impl Drop for Link {
         kill_group(self.group);
     }
 }
+
+/// What a request has done about refusals (a client that does not sign in does nothing).
+#[cfg(not(feature = "oauth"))]
+#[derive(Default)]
+pub(super) struct Tries(());
 
 fn kill_group(group: Option<u32>) {
     #[cfg(unix)]

@@ -1,6 +1,8 @@
 //! [`McpToolbox`]: any MCP server's tools as a [`Toolbox`] (feature `client`), on rmcp's client.
 
 mod answers;
+#[cfg(feature = "oauth")]
+mod authorizer;
 mod drift;
 mod error;
 mod forward;
@@ -10,6 +12,10 @@ mod options;
 mod progress;
 mod reconnect;
 mod result;
+#[cfg(feature = "oauth")]
+mod sign_in;
+#[cfg(feature = "oauth")]
+mod token_file;
 
 use std::fmt;
 use std::future::Future;
@@ -23,9 +29,13 @@ use drift::generation;
 use error::LinkError;
 pub use error::McpError;
 use generations::Generations;
-use link::{Endpoint, Link, Listener};
+use link::{Access, Endpoint, Link, Listener};
 pub use options::{McpOptions, OnDrift, StdioCommand};
 use reconnect::State;
+#[cfg(feature = "oauth")]
+pub use sign_in::SignIn;
+#[cfg(feature = "oauth")]
+pub use token_file::TokenFile;
 use tool_runtime::Arguments;
 use tool_runtime::read::Message;
 use tool_runtime::{CallContext, Target, ToolError, ToolList, ToolOutput, Toolbox};
@@ -107,10 +117,12 @@ impl McpToolbox {
         McpToolbox::connect_http_with(url, McpOptions::default()).await
     }
 
-    /// [`McpToolbox::connect_http`] with options: [`McpOptions::bearer`] for a token.
+    /// [`McpToolbox::connect_http`] with options: [`McpOptions::bearer`] for a token the program
+    /// has, or `McpOptions::sign_in` to sign in when the server asks (feature `oauth`).
     pub async fn connect_http_with(url: impl Into<String>, options: McpOptions) -> Result<Self, McpError> {
-        let bearer = options.bearer.clone();
-        McpToolbox::connect(Endpoint::Http { url: url.into(), bearer }, options).await
+        let url = url.into();
+        let access = access(&url, &options)?;
+        McpToolbox::connect(Endpoint::Http { url, access }, options).await
     }
 
     /// A session over `transport`, any of rmcp's client transports (an in-memory duplex stream, a
@@ -155,8 +167,7 @@ impl McpToolbox {
         described: String,
     ) -> Result<Self, McpError> {
         let name = options.name.clone().or_else(|| link.server_name()).unwrap_or(described);
-        let listed =
-            timed(options.connect_timeout, link.list_tools()).await.map_err(|why| McpError::connect(&name, &why))?;
+        let listed = link.list_tools(options.connect_timeout).await.map_err(|why| McpError::connect(&name, &why))?;
         let first = generation(&name, &listed, options.pinned.as_ref(), true)?;
         let inner = Arc::new(Inner {
             name,
@@ -218,7 +229,34 @@ async fn open(
     runtime: &tokio::runtime::Handle,
     options: &McpOptions,
 ) -> Result<Link, LinkError> {
-    timed(options.connect_timeout, Link::open(endpoint, Listener::new(refresher(hook, runtime), options))).await
+    let listener = Listener::new(refresher(hook, runtime), options);
+    let timeout = options.connect_timeout;
+    if endpoint.signs_in() {
+        // Each attempt is timed there; the user's sign-in between them is not.
+        Link::open(endpoint, listener, timeout).await
+    } else {
+        timed(timeout, Link::open(endpoint, listener, timeout)).await
+    }
+}
+
+/// How the client is let in at `url`: the program's bearer token, a sign-in, or as anyone.
+fn access(url: &str, options: &McpOptions) -> Result<Access, McpError> {
+    #[cfg(feature = "oauth")]
+    if let Some(sign_in) = &options.sign_in {
+        if options.bearer.is_some() {
+            return Err(McpError::Connect {
+                server: options.name.clone().unwrap_or_else(|| url.to_owned()),
+                why: "both a bearer token and a sign-in are set in McpOptions; a server is reached with one of them"
+                    .to_owned(),
+            });
+        }
+        let client_name = sign_in.client_name.clone().or_else(|| options.client.as_ref().map(|(name, _)| name.clone()));
+        let client_name = client_name.unwrap_or_else(|| env!("CARGO_PKG_NAME").to_owned());
+        let authorizer = authorizer::Authorizer::new(url.to_owned(), sign_in.clone(), client_name);
+        return Ok(Access::SignIn(Arc::new(authorizer)));
+    }
+    let _ = url;
+    Ok(options.bearer.clone().map_or(Access::Open, Access::Bearer))
 }
 
 /// What a link calls when the server announces a new tool list: the toolbox lists it again.

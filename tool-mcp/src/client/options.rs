@@ -40,6 +40,8 @@ pub struct McpOptions {
     pub(super) client: Option<(String, String)>,
     pub(super) answers: Answers,
     pub(super) protocol: Option<ProtocolVersion>,
+    #[cfg(feature = "oauth")]
+    pub(super) sign_in: Option<super::SignIn>,
 }
 
 impl Default for McpOptions {
@@ -54,6 +56,8 @@ impl Default for McpOptions {
             client: None,
             answers: Answers::default(),
             protocol: None,
+            #[cfg(feature = "oauth")]
+            sign_in: None,
         }
     }
 }
@@ -82,6 +86,14 @@ impl McpOptions {
     /// Sends `Authorization: Bearer <token>` with every HTTP request (streamable HTTP only).
     pub fn bearer(mut self, token: impl Into<String>) -> Self {
         self.bearer = Some(token.into());
+        self
+    }
+
+    /// Signs in to the server when it asks (OAuth 2.1, streamable HTTP only), as `sign_in` says;
+    /// instead of [`McpOptions::bearer`], a token the program already has. See [`SignIn`](super::SignIn).
+    #[cfg(feature = "oauth")]
+    pub fn sign_in(mut self, sign_in: super::SignIn) -> Self {
+        self.sign_in = Some(sign_in);
         self
     }
 
@@ -286,7 +298,8 @@ impl From<tokio::process::Command> for StdioCommand {
 
 impl fmt::Debug for McpOptions {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("McpOptions")
+        let mut shown = f.debug_struct("McpOptions");
+        shown
             .field("name", &self.name)
             .field("bearer", &self.bearer.as_ref().map(|_| "<set>"))
             .field("timeout", &self.timeout)
@@ -295,8 +308,10 @@ impl fmt::Debug for McpOptions {
             .field("pinned", &self.pinned.as_ref().map(|(_, on_drift)| on_drift))
             .field("client", &self.client)
             .field("answers", &self.answers)
-            .field("protocol", &self.protocol)
-            .finish()
+            .field("protocol", &self.protocol);
+        #[cfg(feature = "oauth")]
+        shown.field("sign_in", &self.sign_in);
+        shown.finish()
     }
 }
 

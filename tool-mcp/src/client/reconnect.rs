@@ -10,7 +10,7 @@ use tool_runtime::read::Message;
 use super::drift::generation;
 use super::error::{LinkError, Unavailable};
 use super::link::Link;
-use super::{Inner, McpError, generations, open, timed};
+use super::{Inner, McpError, generations, open};
 
 /// The connection, or why there is none and when to try again.
 pub(super) enum State {
@@ -58,7 +58,7 @@ impl Inner {
         let hook = Arc::new(OnceLock::new());
         let _ = hook.set(Arc::downgrade(self));
         let link = Arc::new(open(&self.endpoint, &hook, &self.runtime, &self.options).await?);
-        let listed = timed(self.options.connect_timeout, link.list_tools()).await?;
+        let listed = link.list_tools(self.options.connect_timeout).await?;
         self.take(&listed);
         Ok(link)
     }
@@ -75,7 +75,7 @@ impl Inner {
         let connect = |why: LinkError| McpError::connect(&self.name, &why);
         let link =
             self.link().await.map_err(|why| McpError::Connect { server: self.name.clone(), why: why.to_string() })?;
-        let listed = timed(self.options.connect_timeout, link.list_tools()).await.map_err(connect)?;
+        let listed = link.list_tools(self.options.connect_timeout).await.map_err(connect)?;
         Ok(self.take(&listed))
     }
 

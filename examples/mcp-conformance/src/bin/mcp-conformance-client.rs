@@ -10,7 +10,7 @@ use std::process::ExitCode;
 
 use serde_json::{Value, json};
 use tool_mcp::rmcp::model::{ElicitResult, ElicitationAction, ProtocolVersion};
-use tool_mcp::{McpOptions, McpToolbox};
+use tool_mcp::{McpOptions, McpToolbox, SignIn};
 use tool_runtime::Toolbox;
 
 #[tokio::main]
@@ -29,12 +29,27 @@ async fn main() -> ExitCode {
     }
 }
 
+/// Where the suite's authorization servers send the browser back to (never reached: the browser
+/// step reads the redirect).
+const REDIRECT_URI: &str = "http://localhost:3000/callback";
+
+/// The Client ID Metadata Document this client would publish, which the suite's authorization
+/// servers that take such documents expect as its `client_id` (they do not fetch it).
+const CLIENT_METADATA_URL: &str = "https://conformance-test.local/client-metadata.json";
+
 /// The options of a program that has a user at hand who accepts every form as it comes (the form's
-/// defaults fill it in).
-fn options() -> Result<McpOptions, String> {
+/// defaults fill it in), and signs in where a server asks.
+fn options(context: &Value) -> Result<McpOptions, String> {
+    let mut sign_in = SignIn::new(REDIRECT_URI, browser)
+        .client_name("toolc-conformance-client")
+        .client_metadata_url(CLIENT_METADATA_URL);
+    if let (Some(id), Some(secret)) = (context["client_id"].as_str(), context["client_secret"].as_str()) {
+        sign_in = sign_in.registered(id, Some(secret.to_owned()));
+    }
     let options = McpOptions::default()
         .client_info("toolc-conformance-client", env!("CARGO_PKG_VERSION"))
-        .on_elicitation(|_form| async { Ok(ElicitResult::new(ElicitationAction::Accept)) });
+        .on_elicitation(|_form| async { Ok(ElicitResult::new(ElicitationAction::Accept)) })
+        .sign_in(sign_in);
     Ok(match std::env::var("MCP_CONFORMANCE_PROTOCOL_VERSION") {
         Ok(version) => {
             let version: ProtocolVersion = serde_json::from_value(Value::String(version.clone()))
@@ -45,8 +60,28 @@ fn options() -> Result<McpOptions, String> {
     })
 }
 
+/// The user's browser, for a user who signs in at once: the authorization URL is opened and the
+/// redirect it answers with is where the browser would be sent back to (the suite's authorization
+/// servers skip the sign-in page).
+async fn browser(authorize_url: String) -> Result<String, String> {
+    let http = reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .map_err(|err| err.to_string())?;
+    let answer =
+        http.get(&authorize_url).send().await.map_err(|err| format!("cannot open the authorization URL: {err}"))?;
+    let location = answer.headers().get(reqwest::header::LOCATION).and_then(|value| value.to_str().ok());
+    location.map(str::to_owned).ok_or_else(|| {
+        format!("the authorization server answered {} without sending the browser back", answer.status())
+    })
+}
+
 async fn run(scenario: &str, url: &str) -> Result<(), String> {
-    let toolbox = McpToolbox::connect_http_with(url, options()?).await.map_err(|err| err.to_string())?;
+    let context: Value = std::env::var("MCP_CONFORMANCE_CONTEXT")
+        .ok()
+        .and_then(|context| serde_json::from_str(&context).ok())
+        .unwrap_or(Value::Null);
+    let toolbox = McpToolbox::connect_http_with(url, options(&context)?).await.map_err(|err| err.to_string())?;
     let call = |tool: &'static str, arguments: Value| {
         let toolbox = &toolbox;
         async move { toolbox.call(tool, &arguments.to_string()).await.map_err(|err| format!("`{tool}`: {err}")) }
@@ -76,10 +111,9 @@ async fn run(scenario: &str, url: &str) -> Result<(), String> {
         }
         "http-custom-headers" => {
             // The calls the suite asks for, with exactly its arguments.
-            let context: Value = std::env::var("MCP_CONFORMANCE_CONTEXT")
-                .ok()
-                .and_then(|context| serde_json::from_str(&context).ok())
-                .ok_or("the suite gave no MCP_CONFORMANCE_CONTEXT")?;
+            if context.is_null() {
+                return Err("the suite gave no MCP_CONFORMANCE_CONTEXT".to_owned());
+            }
             for asked in context["toolCalls"].as_array().into_iter().flatten() {
                 let tool = asked["name"].as_str().ok_or("a tool call without a name")?;
                 toolbox.call(tool, &asked["arguments"].to_string()).await.map_err(|err| format!("`{tool}`: {err}"))?;
@@ -98,6 +132,13 @@ async fn run(scenario: &str, url: &str) -> Result<(), String> {
             // The tool's schema, as this client holds it, echoed back.
             let schema = listed_schema(&toolbox, "json_schema_2020_12_tool")?;
             call("json_schema_echo", json!({"schema": schema})).await?;
+        }
+        // Signed in (as the server asked) to list the tools; then each is called, as a program
+        // would, which some servers refuse until the client asks for more scope.
+        auth if auth.starts_with("auth/") => {
+            for def in toolbox.tools() {
+                toolbox.call(&def.name, "{}").await.map_err(|err| format!("`{}`: {err}", def.name))?;
+            }
         }
         other => return Err(format!("this client does not know the scenario `{other}`")),
     }

@@ -1,0 +1,230 @@
+//! Signing in to a server, for every connection of one toolbox (feature `oauth`): the HTTP client
+//! that sends the token (rmcp's `AuthClient`, kept across reconnections so the tokens are too), and
+//! what a refusal leads to: a sign-in after `401`, one step-up after `403 insufficient_scope`, each
+//! once per request, one at a time.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Mutex, PoisonError};
+
+use reqwest::Url;
+use rmcp::transport::auth::{
+    AuthClient, AuthorizationCallback, AuthorizationManager, AuthorizationMetadata, OAuthClientConfig,
+    WWWAuthenticateParams,
+};
+use tokio::sync::OnceCell;
+
+use super::sign_in::{SharedStore, SignIn};
+
+/// The `application_type` of a client on the user's machine (SEP-837), as a Client ID Metadata
+/// Document's client is registered.
+const NATIVE: &str = "native";
+
+/// A client registered dynamically, kept for as long as its authorization server stays the same
+/// (a server that moves to another authorization server is registered with again, SEP-2352).
+struct Registration {
+    issuer: Option<String>,
+    config: OAuthClientConfig,
+}
+
+/// What one request has done about refusals: a request signs in at most once and asks for more
+/// scope at most once, so a server that keeps refusing is given up on.
+#[derive(Default)]
+pub(super) struct Tries {
+    signed_in: bool,
+    stepped_up: bool,
+}
+
+/// The sign-in of one toolbox.
+pub(super) struct Authorizer {
+    url: String,
+    sign_in: SignIn,
+    /// The name dynamic registration gives the client.
+    client_name: String,
+    client: OnceCell<AuthClient<reqwest::Client>>,
+    /// Held while signing in, so that requests refused at once sign in once.
+    gate: tokio::sync::Mutex<()>,
+    /// Sign-ins done: a request refused before another's sign-in ended is sent again with the new
+    /// token rather than signing in again.
+    done: AtomicU64,
+    registration: Mutex<Option<Registration>>,
+}
+
+impl Authorizer {
+    pub(super) fn new(url: String, sign_in: SignIn, client_name: String) -> Self {
+        Authorizer {
+            url,
+            sign_in,
+            client_name,
+            client: OnceCell::new(),
+            gate: tokio::sync::Mutex::new(()),
+            done: AtomicU64::new(0),
+            registration: Mutex::new(None),
+        }
+    }
+
+    /// The HTTP client of every connection: it sends the token it has (none before a sign-in), and
+    /// refreshes one the server refuses, once.
+    pub(super) async fn client(&self) -> Result<AuthClient<reqwest::Client>, String> {
+        let client = self
+            .client
+            .get_or_try_init(|| async {
+                let manager = if self.sign_in.private_network {
+                    AuthorizationManager::new_allowing_private_addresses(self.url.as_str()).await
+                } else {
+                    AuthorizationManager::new(self.url.as_str()).await
+                };
+                let mut manager = manager.map_err(|err| format!("cannot sign in to {}: {err}", self.url))?;
+                manager.set_credential_store(SharedStore(self.sign_in.store.clone()));
+                // Tokens a store kept from before are used as they are; a server that refuses them
+                // leads to a sign-in.
+                let _ = manager.initialize_from_store().await;
+                // No redirect is followed: a token is never sent where the URL does not say.
+                let http = reqwest::Client::builder()
+                    .pool_max_idle_per_host(0)
+                    .redirect(reqwest::redirect::Policy::none())
+                    .build()
+                    .map_err(|err| format!("cannot make an HTTP client: {err}"))?;
+                Ok::<_, String>(AuthClient::new(http, manager))
+            })
+            .await?;
+        Ok(client.clone())
+    }
+
+    /// How many sign-ins are done: read before a request is sent, given to [`Authorizer::answer`]
+    /// when it is refused.
+    pub(super) fn done(&self) -> u64 {
+        self.done.load(Ordering::Acquire)
+    }
+
+    /// Answers a refusal (`challenge`, the `WWW-Authenticate` of a `401` or `403`) of a request
+    /// sent after `seen` sign-ins: signs in, or asks for more scope, unless `tries` says the request
+    /// did already; then the request may be sent again.
+    pub(super) async fn answer(&self, challenge: &str, seen: u64, tries: &mut Tries) -> Result<(), String> {
+        let _one_at_a_time = self.gate.lock().await;
+        if self.done() != seen {
+            return Ok(());
+        }
+        let base = Url::parse(&self.url).map_err(|err| format!("the server URL {} is not a URL: {err}", self.url))?;
+        let params = WWWAuthenticateParams::parse(challenge, &base);
+        let client = self.client().await?;
+        let authorize_url = if params.is_insufficient_scope() && seen > 0 {
+            if std::mem::replace(&mut tries.stepped_up, true) {
+                return Err(format!(
+                    "the server still refuses the request after a sign-in that asked for more scope ({})",
+                    params.scope.as_deref().unwrap_or("none named")
+                ));
+            }
+            let manager = client.auth_manager.lock().await;
+            let scope = params.scope.unwrap_or_default();
+            manager
+                .request_scope_upgrade(&scope)
+                .await
+                .map_err(|err| format!("cannot ask for scope `{scope}`: {err}"))?
+        } else {
+            if std::mem::replace(&mut tries.signed_in, true) {
+                return Err(format!(
+                    "the server still refuses the request after signing in ({})",
+                    params.error_description.or(params.error).as_deref().unwrap_or("no reason given")
+                ));
+            }
+            self.start(&client, challenge).await?
+        };
+        let callback = (self.sign_in.browser)(authorize_url).await.map_err(|why| format!("no sign-in: {why}"))?;
+        self.exchange(&client, &callback).await?;
+        self.done.fetch_add(1, Ordering::AcqRel);
+        Ok(())
+    }
+
+    /// Finds the authorization server from `challenge`, registers if it must, and gives the URL
+    /// where the user signs in.
+    async fn start(&self, client: &AuthClient<reqwest::Client>, challenge: &str) -> Result<String, String> {
+        let mut manager = client.auth_manager.lock().await;
+        let found = manager
+            .resolve_metadata_from_challenge(Some(challenge))
+            .await
+            .map_err(|err| format!("cannot find where to sign in: {err}"))?;
+        let metadata = found.metadata;
+        manager.set_metadata(metadata.clone());
+        let scopes = if self.sign_in.scopes.is_empty() {
+            manager.select_initial_scopes(&[]).await
+        } else {
+            with_offline_access(self.sign_in.scopes.clone(), &metadata)
+        };
+        let scope_refs: Vec<&str> = scopes.iter().map(String::as_str).collect();
+        let config = self.identity(&mut manager, &metadata, &scope_refs).await?;
+        manager.configure_client(config).map_err(|err| format!("cannot use the client: {err}"))?;
+        manager.get_authorization_url(&scope_refs).await.map_err(|err| format!("cannot start the sign-in: {err}"))
+    }
+
+    /// Who the client is to this authorization server: registered beforehand, a Client ID Metadata
+    /// Document when the server takes one, a client registered with this same server before, or a
+    /// new dynamic registration.
+    async fn identity(
+        &self,
+        manager: &mut AuthorizationManager,
+        metadata: &AuthorizationMetadata,
+        scopes: &[&str],
+    ) -> Result<OAuthClientConfig, String> {
+        let redirect = &self.sign_in.redirect_uri;
+        if let Some((id, secret)) = &self.sign_in.registered {
+            let config = OAuthClientConfig::new(id.as_str(), redirect.as_str());
+            return Ok(match secret {
+                Some(secret) => config.with_client_secret(secret.as_str()),
+                None => config,
+            });
+        }
+        let takes_documents = metadata.additional_fields.get("client_id_metadata_document_supported")
+            == Some(&serde_json::Value::Bool(true));
+        if let Some(document) = self.sign_in.client_metadata_url.as_ref().filter(|_| takes_documents) {
+            return Ok(OAuthClientConfig::new(document.as_str(), redirect.as_str()).with_application_type(NATIVE));
+        }
+        if let Some(kept) = self.registered_with(metadata.issuer.as_deref()) {
+            return Ok(kept);
+        }
+        let config = manager
+            .register_client(&self.client_name, redirect, scopes)
+            .await
+            .map_err(|err| format!("cannot register with the authorization server: {err}"))?;
+        let kept = Registration { issuer: metadata.issuer.clone(), config: config.clone() };
+        *self.registration.lock().unwrap_or_else(PoisonError::into_inner) = Some(kept);
+        Ok(config)
+    }
+
+    /// The client registered dynamically with the authorization server `issuer`, if it was.
+    fn registered_with(&self, issuer: Option<&str>) -> Option<OAuthClientConfig> {
+        let registration = self.registration.lock().unwrap_or_else(PoisonError::into_inner);
+        registration.as_ref().filter(|kept| kept.issuer.as_deref() == issuer).map(|kept| kept.config.clone())
+    }
+
+    /// Exchanges the code the browser came back with for tokens, after checking it answers this
+    /// sign-in (`state`) from this authorization server (`iss`, RFC 9207).
+    async fn exchange(&self, client: &AuthClient<reqwest::Client>, callback: &str) -> Result<(), String> {
+        let url =
+            Url::parse(callback).map_err(|_| "the browser step gave back something that is not a URL".to_owned())?;
+        if let Some((_, error)) = url.query_pairs().find(|(key, _)| key == "error") {
+            let description = url.query_pairs().find(|(key, _)| key == "error_description").map(|(_, text)| text);
+            return Err(format!(
+                "the authorization server refused the sign-in: {error}{}",
+                description.map(|text| format!(" ({text})")).unwrap_or_default()
+            ));
+        }
+        let answer = AuthorizationCallback::from_redirect_url(callback)
+            .map_err(|err| format!("the browser came back without a sign-in: {err}"))?;
+        let manager = client.auth_manager.lock().await;
+        manager
+            .exchange_code_for_token_with_issuer(&answer.code, &answer.csrf_token, answer.issuer.as_deref())
+            .await
+            .map_err(|err| format!("the sign-in was not taken: {err}"))?;
+        Ok(())
+    }
+}
+
+/// `scopes`, with `offline_access` when the authorization server offers it (so that it gives a
+/// refresh token, SEP-2207).
+fn with_offline_access(mut scopes: Vec<String>, metadata: &AuthorizationMetadata) -> Vec<String> {
+    let offered = metadata.scopes_supported.iter().flatten().any(|scope| scope == "offline_access");
+    if offered && !scopes.iter().any(|scope| scope == "offline_access") {
+        scopes.push("offline_access".to_owned());
+    }
+    scopes
+}

@@ -1,0 +1,166 @@
+//! [`SignIn`]: how an [`McpToolbox`](super::McpToolbox) signs in to a server that asks for OAuth
+//! 2.1 (feature `oauth`): who the client is, which scopes it asks for, where the tokens are kept,
+//! and the browser step, which only the program can do.
+
+use std::fmt;
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::Arc;
+
+use rmcp::transport::auth::{AuthError, CredentialStore, InMemoryCredentialStore, StoredCredentials};
+
+/// The browser step: given the authorization URL, the user signs in there and the program gives back
+/// the whole URL the authorization server sent the browser back to (the redirect URI with `code`,
+/// `state` and maybe `iss`), or why it could not.
+pub(super) type Browser =
+    Arc<dyn Fn(String) -> Pin<Box<dyn Future<Output = Result<String, String>> + Send>> + Send + Sync>;
+
+/// How to sign in to an MCP server that answers `401 Unauthorized` (OAuth 2.1, as MCP's
+/// authorization specification describes it), given to [`McpOptions::sign_in`](super::McpOptions::sign_in).
+///
+/// When the server refuses a request, the client reads its `WWW-Authenticate` challenge, finds the
+/// authorization server (the protected resource metadata, path-based or at the root; the
+/// authorization server's metadata, RFC 8414 or OpenID, whose `issuer` must be the one it is
+/// reached by), registers as the program says (a client registered beforehand
+/// ([`SignIn::registered`]), a Client ID Metadata Document ([`SignIn::client_metadata_url`]) when
+/// the server takes one, or dynamic registration), and builds the authorization URL with PKCE, the
+/// `resource` indicator and the scopes (the program's, else the challenge's, else the metadata's).
+/// The program's browser step opens it and hands back where the browser was sent; the code is
+/// exchanged for tokens, which go to the [store](SignIn::store), and the request is sent again.
+/// A token that expires is refreshed; a server that asks for more scope (`403 insufficient_scope`)
+/// gets one more sign-in asking for it, once per request.
+///
+/// Its `Debug` never shows a secret.
+///
+/// ```no_run
+/// use tool_mcp::{McpOptions, McpToolbox, SignIn};
+///
+/// # async fn run() -> Result<(), Box<dyn std::error::Error>> {
+/// let sign_in = SignIn::new("http://127.0.0.1:8976/callback", |authorize_url: String| async move {
+///     // Show the URL to the user (or open a browser), and wait for the redirect to arrive.
+///     println!("sign in at {authorize_url}");
+///     Err::<String, _>("this example has no browser".to_owned())
+/// })
+/// .client_name("my-agent");
+/// let tools = McpToolbox::connect_http_with("http://127.0.0.1:8080/mcp", McpOptions::default().sign_in(sign_in)).await?;
+/// # drop(tools); Ok(()) }
+/// ```
+#[derive(Clone)]
+pub struct SignIn {
+    pub(super) redirect_uri: String,
+    pub(super) browser: Browser,
+    pub(super) client_name: Option<String>,
+    pub(super) client_metadata_url: Option<String>,
+    pub(super) registered: Option<(String, Option<String>)>,
+    pub(super) scopes: Vec<String>,
+    pub(super) store: Arc<dyn CredentialStore>,
+    pub(super) private_network: bool,
+}
+
+impl SignIn {
+    /// Signs in with `browser`, the program's browser step, and `redirect_uri`, where the
+    /// authorization server sends the browser back to (registered with the server; a loopback
+    /// address for a program on the user's machine).
+    pub fn new<F, Fut>(redirect_uri: impl Into<String>, browser: F) -> Self
+    where
+        F: Fn(String) -> Fut + Send + Sync + 'static,
+        Fut: Future<Output = Result<String, String>> + Send + 'static,
+    {
+        SignIn {
+            redirect_uri: redirect_uri.into(),
+            browser: Arc::new(move |url| Box::pin(browser(url))),
+            client_name: None,
+            client_metadata_url: None,
+            registered: None,
+            scopes: Vec::new(),
+            store: Arc::new(InMemoryCredentialStore::new()),
+            private_network: false,
+        }
+    }
+
+    /// The name dynamic registration gives the client (`client_name`), which the user sees on the
+    /// consent page. Default: the name of [`McpOptions::client_info`](super::McpOptions::client_info),
+    /// else `tool-mcp`.
+    pub fn client_name(mut self, name: impl Into<String>) -> Self {
+        self.client_name = Some(name.into());
+        self
+    }
+
+    /// The HTTPS URL of the program's Client ID Metadata Document, used as its `client_id` with an
+    /// authorization server that takes such documents (`client_id_metadata_document_supported`);
+    /// other servers are registered with dynamically.
+    pub fn client_metadata_url(mut self, url: impl Into<String>) -> Self {
+        self.client_metadata_url = Some(url.into());
+        self
+    }
+
+    /// A client registered with the authorization server beforehand: its id, and its secret when
+    /// it is a confidential client (sent as the server's metadata asks, HTTP Basic or in the body).
+    /// Used instead of any registration.
+    pub fn registered(mut self, client_id: impl Into<String>, secret: Option<String>) -> Self {
+        self.registered = Some((client_id.into(), secret));
+        self
+    }
+
+    /// The scopes to ask for at the first sign-in, instead of those the server's challenge or
+    /// metadata name.
+    pub fn scopes(mut self, scopes: impl IntoIterator<Item = impl Into<String>>) -> Self {
+        self.scopes = scopes.into_iter().map(Into::into).collect();
+        self
+    }
+
+    /// Where the tokens are kept: any of rmcp's credential stores (a [`TokenFile`](super::TokenFile),
+    /// the system's keychain, a database). Default: memory, so every new process signs in again.
+    pub fn store(mut self, store: impl CredentialStore + 'static) -> Self {
+        self.store = Arc::new(store);
+        self
+    }
+
+    /// Lets the server's metadata name an authorization server at a private address (10.x,
+    /// 192.168.x, fc00::/7), as a company's own sign-in often is. Refused by default: a server
+    /// that names one could otherwise make the client reach into the program's network.
+    pub fn private_network(mut self) -> Self {
+        self.private_network = true;
+        self
+    }
+}
+
+impl fmt::Debug for SignIn {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let registered = self.registered.as_ref().map(|(id, secret)| (id, secret.as_ref().map(|_| "<set>")));
+        f.debug_struct("SignIn")
+            .field("redirect_uri", &self.redirect_uri)
+            .field("client_name", &self.client_name)
+            .field("client_metadata_url", &self.client_metadata_url)
+            .field("registered", &registered)
+            .field("scopes", &self.scopes)
+            .field("private_network", &self.private_network)
+            .finish_non_exhaustive()
+    }
+}
+
+/// The program's store, shared by every connection of a toolbox: rmcp takes a store by value.
+pub(super) struct SharedStore(pub(super) Arc<dyn CredentialStore>);
+
+#[async_trait::async_trait]
+impl CredentialStore for SharedStore {
+    async fn load(&self) -> Result<Option<StoredCredentials>, AuthError> {
+        self.0.load().await
+    }
+
+    async fn save(&self, credentials: StoredCredentials) -> Result<(), AuthError> {
+        self.0.save(credentials).await
+    }
+
+    async fn clear(&self) -> Result<(), AuthError> {
+        self.0.clear().await
+    }
+
+    async fn on_refresh_token_rejected(&self, credentials: &StoredCredentials) -> Result<(), AuthError> {
+        self.0.on_refresh_token_rejected(credentials).await
+    }
+
+    async fn acquire_refresh_guard(&self) -> Result<Option<rmcp::transport::auth::CredentialRefreshGuard>, AuthError> {
+        self.0.acquire_refresh_guard().await
+    }
+}

@@ -63,7 +63,7 @@ mod server;
 pub use client::{McpError, McpOptions, McpToolbox, OnDrift, StdioCommand};
 #[cfg(feature = "oauth")]
 pub use client::{SignIn, TokenFile};
-#[cfg(feature = "jwt")]
+#[cfg(any(feature = "jwt", feature = "oauth-jwt"))]
 pub use jsonwebtoken;
 /// rmcp, the official Rust SDK this crate is built on, at the version it uses: what a handler handed
 /// to [`McpServer::beside`] is written with.

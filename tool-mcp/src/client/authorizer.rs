@@ -8,12 +8,12 @@ use std::sync::{Mutex, PoisonError};
 
 use reqwest::Url;
 use rmcp::transport::auth::{
-    AuthClient, AuthorizationCallback, AuthorizationManager, AuthorizationMetadata, OAuthClientConfig,
-    WWWAuthenticateParams,
+    AuthClient, AuthorizationCallback, AuthorizationManager, AuthorizationMetadata, ClientCredentialsConfig,
+    OAuthClientConfig, WWWAuthenticateParams,
 };
 use tokio::sync::OnceCell;
 
-use super::sign_in::{SharedStore, SignIn};
+use super::sign_in::{Credential, Flow, SharedStore, SignIn};
 
 /// The `application_type` of a client on the user's machine (SEP-837), as a Client ID Metadata
 /// Document's client is registered.
@@ -107,6 +107,22 @@ impl Authorizer {
         let base = Url::parse(&self.url).map_err(|err| format!("the server URL {} is not a URL: {err}", self.url))?;
         let params = WWWAuthenticateParams::parse(challenge, &base);
         let client = self.client().await?;
+        let (redirect_uri, browser) = match &self.sign_in.flow {
+            Flow::Browser { redirect_uri, browser } => (redirect_uri, browser),
+            Flow::Machine { client_id, credential } => {
+                let asks_scope = params.is_insufficient_scope() && seen > 0;
+                let tried = if asks_scope { &mut tries.stepped_up } else { &mut tries.signed_in };
+                if std::mem::replace(tried, true) {
+                    return Err(format!(
+                        "the server still refuses the request after a token for the client `{client_id}` ({})",
+                        params.error_description.or(params.error).as_deref().unwrap_or("no reason given")
+                    ));
+                }
+                self.as_machine(&client, challenge, client_id, credential, params.scope.as_deref()).await?;
+                self.done.fetch_add(1, Ordering::AcqRel);
+                return Ok(());
+            }
+        };
         let authorize_url = if params.is_insufficient_scope() && seen > 0 {
             if std::mem::replace(&mut tries.stepped_up, true) {
                 return Err(format!(
@@ -127,9 +143,9 @@ impl Authorizer {
                     params.error_description.or(params.error).as_deref().unwrap_or("no reason given")
                 ));
             }
-            self.start(&client, challenge).await?
+            self.start(&client, challenge, redirect_uri).await?
         };
-        let callback = (self.sign_in.browser)(authorize_url).await.map_err(|why| format!("no sign-in: {why}"))?;
+        let callback = browser(authorize_url).await.map_err(|why| format!("no sign-in: {why}"))?;
         self.exchange(&client, &callback).await?;
         self.done.fetch_add(1, Ordering::AcqRel);
         Ok(())
@@ -137,7 +153,12 @@ impl Authorizer {
 
     /// Finds the authorization server from `challenge`, registers if it must, and gives the URL
     /// where the user signs in.
-    async fn start(&self, client: &AuthClient<reqwest::Client>, challenge: &str) -> Result<String, String> {
+    async fn start(
+        &self,
+        client: &AuthClient<reqwest::Client>,
+        challenge: &str,
+        redirect: &str,
+    ) -> Result<String, String> {
         let mut manager = client.auth_manager.lock().await;
         let found = manager
             .resolve_metadata_from_challenge(Some(challenge))
@@ -151,7 +172,7 @@ impl Authorizer {
             with_offline_access(self.sign_in.scopes.clone(), &metadata)
         };
         let scope_refs: Vec<&str> = scopes.iter().map(String::as_str).collect();
-        let config = self.identity(&mut manager, &metadata, &scope_refs).await?;
+        let config = self.identity(&mut manager, &metadata, redirect, &scope_refs).await?;
         manager.configure_client(config).map_err(|err| format!("cannot use the client: {err}"))?;
         manager.get_authorization_url(&scope_refs).await.map_err(|err| format!("cannot start the sign-in: {err}"))
     }
@@ -163,11 +184,11 @@ impl Authorizer {
         &self,
         manager: &mut AuthorizationManager,
         metadata: &AuthorizationMetadata,
+        redirect: &str,
         scopes: &[&str],
     ) -> Result<OAuthClientConfig, String> {
-        let redirect = &self.sign_in.redirect_uri;
         if let Some((id, secret)) = &self.sign_in.registered {
-            let config = OAuthClientConfig::new(id.as_str(), redirect.as_str());
+            let config = OAuthClientConfig::new(id.as_str(), redirect);
             return Ok(match secret {
                 Some(secret) => config.with_client_secret(secret.as_str()),
                 None => config,
@@ -176,7 +197,7 @@ impl Authorizer {
         let takes_documents = metadata.additional_fields.get("client_id_metadata_document_supported")
             == Some(&serde_json::Value::Bool(true));
         if let Some(document) = self.sign_in.client_metadata_url.as_ref().filter(|_| takes_documents) {
-            return Ok(OAuthClientConfig::new(document.as_str(), redirect.as_str()).with_application_type(NATIVE));
+            return Ok(OAuthClientConfig::new(document.as_str(), redirect).with_application_type(NATIVE));
         }
         if let Some(kept) = self.registered_with(metadata.issuer.as_deref()) {
             return Ok(kept);
@@ -194,6 +215,65 @@ impl Authorizer {
     fn registered_with(&self, issuer: Option<&str>) -> Option<OAuthClientConfig> {
         let registration = self.registration.lock().unwrap_or_else(PoisonError::into_inner);
         registration.as_ref().filter(|kept| kept.issuer.as_deref() == issuer).map(|kept| kept.config.clone())
+    }
+
+    /// Asks the authorization server `challenge` leads to for a token of the client `client_id`
+    /// (the client credentials grant), with the scopes the program set, else those the challenge
+    /// or the metadata name, and `more` beside them.
+    async fn as_machine(
+        &self,
+        client: &AuthClient<reqwest::Client>,
+        challenge: &str,
+        client_id: &str,
+        credential: &Credential,
+        more: Option<&str>,
+    ) -> Result<(), String> {
+        let mut manager = client.auth_manager.lock().await;
+        let found = manager
+            .resolve_metadata_from_challenge(Some(challenge))
+            .await
+            .map_err(|err| format!("cannot find where to ask for a token: {err}"))?;
+        #[cfg(feature = "oauth-jwt")]
+        let found_metadata = found.metadata.clone();
+        manager.set_metadata(found.metadata);
+        let mut scopes = if self.sign_in.scopes.is_empty() {
+            manager.select_initial_scopes(&[]).await
+        } else {
+            self.sign_in.scopes.clone()
+        };
+        for scope in more.into_iter().flat_map(str::split_whitespace) {
+            if !scopes.iter().any(|had| had == scope) {
+                scopes.push(scope.to_owned());
+            }
+        }
+        let refused = |err| format!("the authorization server gave the client `{client_id}` no token: {err}");
+        let secret = match credential {
+            Credential::Secret(secret) => secret.clone(),
+            #[cfg(feature = "oauth-jwt")]
+            Credential::Key(key) => {
+                let (token, granted) = super::key_assertion::token(
+                    &client.http_client,
+                    &found_metadata,
+                    client_id,
+                    key,
+                    &scopes,
+                    &self.url,
+                )
+                .await
+                .map_err(|why| format!("the authorization server gave the client `{client_id}` no token: {why}"))?;
+                let kept = super::key_assertion::kept(client_id, token, granted, &found_metadata);
+                self.sign_in.store.save(kept).await.map_err(refused)?;
+                // With a client but no refresh token, an expired token leads to a sign-in again.
+                manager.configure_client_id(client_id).map_err(refused)?;
+                return Ok(());
+            }
+        };
+        let (client_id, resource) = (client_id.to_owned(), Some(self.url.clone()));
+        let config = ClientCredentialsConfig::ClientSecret { client_id, client_secret: secret, scopes, resource };
+        manager.validate_client_credentials_metadata(&config).map_err(refused)?;
+        manager.configure_client_credentials(&config).map_err(refused)?;
+        manager.exchange_client_credentials(&config).await.map_err(refused)?;
+        Ok(())
     }
 
     /// Exchanges the code the browser came back with for tokens, after checking it answers this

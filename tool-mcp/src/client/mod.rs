@@ -7,6 +7,8 @@ mod drift;
 mod error;
 mod forward;
 mod generations;
+#[cfg(feature = "oauth-jwt")]
+mod key_assertion;
 mod link;
 mod options;
 mod progress;

@@ -47,14 +47,32 @@ pub(super) type Browser =
 /// ```
 #[derive(Clone)]
 pub struct SignIn {
-    pub(super) redirect_uri: String,
-    pub(super) browser: Browser,
+    pub(super) flow: Flow,
     pub(super) client_name: Option<String>,
     pub(super) client_metadata_url: Option<String>,
     pub(super) registered: Option<(String, Option<String>)>,
     pub(super) scopes: Vec<String>,
     pub(super) store: Arc<dyn CredentialStore>,
     pub(super) private_network: bool,
+}
+
+/// Who signs in, and how.
+#[derive(Clone)]
+pub(super) enum Flow {
+    /// A person, in a browser (the authorization code, with PKCE).
+    Browser { redirect_uri: String, browser: Browser },
+    /// The program itself, with credentials registered for it (the client credentials grant).
+    Machine { client_id: String, credential: Credential },
+}
+
+/// How a machine proves it is the client it says.
+#[derive(Clone)]
+pub(super) enum Credential {
+    /// A secret, sent as the authorization server asks (`client_secret_basic` or `_post`).
+    Secret(String),
+    /// A private key (PEM) that signs an assertion (`private_key_jwt`, RFC 7523).
+    #[cfg(feature = "oauth-jwt")]
+    Key(super::key_assertion::ClientKey),
 }
 
 impl SignIn {
@@ -66,9 +84,56 @@ impl SignIn {
         F: Fn(String) -> Fut + Send + Sync + 'static,
         Fut: Future<Output = Result<String, String>> + Send + 'static,
     {
+        let browser: Browser = Arc::new(move |url| Box::pin(browser(url)));
+        SignIn::with_flow(Flow::Browser { redirect_uri: redirect_uri.into(), browser })
+    }
+
+    /// Signs in as the program itself, no person involved (a service, a job in CI): the client
+    /// credentials grant (SEP-1046) with the client's id and secret, registered with the
+    /// authorization server beforehand, sent as its metadata asks (HTTP Basic or in the body). A
+    /// token that expires is asked for again. The scopes are [`SignIn::scopes`], else the
+    /// challenge's or the metadata's.
+    ///
+    /// ```
+    /// use tool_mcp::{McpOptions, SignIn};
+    ///
+    /// let secret = std::env::var("AGENT_CLIENT_SECRET").unwrap_or_default();
+    /// let options = McpOptions::default().sign_in(SignIn::client_credentials("nightly-agent", secret));
+    /// # drop(options);
+    /// ```
+    pub fn client_credentials(client_id: impl Into<String>, secret: impl Into<String>) -> Self {
+        let credential = Credential::Secret(secret.into());
+        SignIn::with_flow(Flow::Machine { client_id: client_id.into(), credential })
+    }
+
+    /// Signs in as the program itself with a private key instead of a secret (`private_key_jwt`,
+    /// RFC 7523; feature `oauth-jwt`): each token request carries an assertion signed with `key`
+    /// by `algorithm` (as the client registered them), issued by the client about itself and
+    /// addressed to the authorization server's issuer. The token endpoint must be HTTPS (or on
+    /// this machine). Otherwise as [`SignIn::client_credentials`].
+    ///
+    /// ```
+    /// use tool_mcp::SignIn;
+    /// use tool_mcp::jsonwebtoken::{Algorithm, EncodingKey};
+    ///
+    /// # fn run() -> Result<(), Box<dyn std::error::Error>> {
+    /// let key = EncodingKey::from_ec_pem(&std::fs::read("agent-key.pem")?)?;
+    /// let sign_in = SignIn::client_key("nightly-agent", key, Algorithm::ES256);
+    /// # drop(sign_in); Ok(()) }
+    /// ```
+    #[cfg(feature = "oauth-jwt")]
+    pub fn client_key(
+        client_id: impl Into<String>,
+        key: jsonwebtoken::EncodingKey,
+        algorithm: jsonwebtoken::Algorithm,
+    ) -> Self {
+        let credential = Credential::Key(super::key_assertion::ClientKey { key, algorithm });
+        SignIn::with_flow(Flow::Machine { client_id: client_id.into(), credential })
+    }
+
+    fn with_flow(flow: Flow) -> Self {
         SignIn {
-            redirect_uri: redirect_uri.into(),
-            browser: Arc::new(move |url| Box::pin(browser(url))),
+            flow,
             client_name: None,
             client_metadata_url: None,
             registered: None,
@@ -78,7 +143,7 @@ impl SignIn {
         }
     }
 
-    /// The name dynamic registration gives the client (`client_name`), which the user sees on the
+    /// (A person's sign-in.) The name dynamic registration gives the client (`client_name`), which the user sees on the
     /// consent page. Default: the name of [`McpOptions::client_info`](super::McpOptions::client_info),
     /// else `tool-mcp`.
     pub fn client_name(mut self, name: impl Into<String>) -> Self {
@@ -86,7 +151,7 @@ impl SignIn {
         self
     }
 
-    /// The HTTPS URL of the program's Client ID Metadata Document, used as its `client_id` with an
+    /// (A person's sign-in.) The HTTPS URL of the program's Client ID Metadata Document, used as its `client_id` with an
     /// authorization server that takes such documents (`client_id_metadata_document_supported`);
     /// other servers are registered with dynamically.
     pub fn client_metadata_url(mut self, url: impl Into<String>) -> Self {
@@ -94,7 +159,7 @@ impl SignIn {
         self
     }
 
-    /// A client registered with the authorization server beforehand: its id, and its secret when
+    /// (A person's sign-in.) A client registered with the authorization server beforehand: its id, and its secret when
     /// it is a confidential client (sent as the server's metadata asks, HTTP Basic or in the body).
     /// Used instead of any registration.
     pub fn registered(mut self, client_id: impl Into<String>, secret: Option<String>) -> Self {
@@ -128,8 +193,18 @@ impl SignIn {
 impl fmt::Debug for SignIn {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let registered = self.registered.as_ref().map(|(id, secret)| (id, secret.as_ref().map(|_| "<set>")));
+        let flow = match &self.flow {
+            Flow::Browser { redirect_uri, .. } => format!("browser, back to {redirect_uri}"),
+            Flow::Machine { client_id, credential: Credential::Secret(_) } => {
+                format!("client credentials of {client_id}, secret <set>")
+            }
+            #[cfg(feature = "oauth-jwt")]
+            Flow::Machine { client_id, credential: Credential::Key(key) } => {
+                format!("client credentials of {client_id}, {:?} key <set>", key.algorithm)
+            }
+        };
         f.debug_struct("SignIn")
-            .field("redirect_uri", &self.redirect_uri)
+            .field("flow", &flow)
             .field("client_name", &self.client_name)
             .field("client_metadata_url", &self.client_metadata_url)
             .field("registered", &registered)

@@ -9,6 +9,7 @@
 use std::process::ExitCode;
 
 use serde_json::{Value, json};
+use tool_mcp::jsonwebtoken::{Algorithm, EncodingKey};
 use tool_mcp::rmcp::model::{ElicitResult, ElicitationAction, ProtocolVersion};
 use tool_mcp::{McpOptions, McpToolbox, SignIn};
 use tool_runtime::Toolbox;
@@ -39,13 +40,22 @@ const CLIENT_METADATA_URL: &str = "https://conformance-test.local/client-metadat
 
 /// The options of a program that has a user at hand who accepts every form as it comes (the form's
 /// defaults fill it in), and signs in where a server asks.
-fn options(context: &Value) -> Result<McpOptions, String> {
-    let mut sign_in = SignIn::new(REDIRECT_URI, browser)
-        .client_name("toolc-conformance-client")
-        .client_metadata_url(CLIENT_METADATA_URL);
-    if let (Some(id), Some(secret)) = (context["client_id"].as_str(), context["client_secret"].as_str()) {
-        sign_in = sign_in.registered(id, Some(secret.to_owned()));
-    }
+fn options(scenario: &str, context: &Value) -> Result<McpOptions, String> {
+    let registered = (context["client_id"].as_str(), context["client_secret"].as_str());
+    let key = context["private_key_pem"].as_str();
+    let sign_in = match registered {
+        // A machine signs in as itself, with the key it was registered with.
+        (Some(id), _) if key.is_some() => {
+            let (key, algorithm) = client_key(context)?;
+            SignIn::client_key(id, key, algorithm)
+        }
+        // A machine signs in as itself, with the credentials it was registered with.
+        (Some(id), Some(secret)) if scenario.starts_with("auth/client-credentials") => {
+            SignIn::client_credentials(id, secret)
+        }
+        (Some(id), Some(secret)) => browser_sign_in().registered(id, Some(secret.to_owned())),
+        _ => browser_sign_in(),
+    };
     let options = McpOptions::default()
         .client_info("toolc-conformance-client", env!("CARGO_PKG_VERSION"))
         .on_elicitation(|_form| async { Ok(ElicitResult::new(ElicitationAction::Accept)) })
@@ -58,6 +68,22 @@ fn options(context: &Value) -> Result<McpOptions, String> {
         }
         Err(_) => options.protocol_version(ProtocolVersion::V_2025_11_25),
     })
+}
+
+/// The key and algorithm the suite registered this client with.
+fn client_key(context: &Value) -> Result<(EncodingKey, Algorithm), String> {
+    let pem = context["private_key_pem"].as_str().unwrap_or_default();
+    let key = EncodingKey::from_ec_pem(pem.as_bytes())
+        .or_else(|_| EncodingKey::from_rsa_pem(pem.as_bytes()))
+        .map_err(|err| format!("the suite's private key cannot be read: {err}"))?;
+    let named = context["signing_algorithm"].as_str().unwrap_or("ES256");
+    let algorithm = named.parse().map_err(|err| format!("the suite's signing algorithm `{named}`: {err}"))?;
+    Ok((key, algorithm))
+}
+
+/// A person's sign-in, in a browser.
+fn browser_sign_in() -> SignIn {
+    SignIn::new(REDIRECT_URI, browser).client_name("toolc-conformance-client").client_metadata_url(CLIENT_METADATA_URL)
 }
 
 /// The user's browser, for a user who signs in at once: the authorization URL is opened and the
@@ -81,7 +107,8 @@ async fn run(scenario: &str, url: &str) -> Result<(), String> {
         .ok()
         .and_then(|context| serde_json::from_str(&context).ok())
         .unwrap_or(Value::Null);
-    let toolbox = McpToolbox::connect_http_with(url, options(&context)?).await.map_err(|err| err.to_string())?;
+    let toolbox =
+        McpToolbox::connect_http_with(url, options(scenario, &context)?).await.map_err(|err| err.to_string())?;
     let call = |tool: &'static str, arguments: Value| {
         let toolbox = &toolbox;
         async move { toolbox.call(tool, &arguments.to_string()).await.map_err(|err| format!("`{tool}`: {err}")) }

@@ -5,6 +5,7 @@
 /// What the modules share: the pinned SDKs and servers, the stream fixtures, the tools the tests
 /// serve, and HTTP written by hand.
 mod support {
+    pub mod authority;
     pub mod guarded;
     pub mod http_wire;
     pub mod pinned;
@@ -32,6 +33,7 @@ mod mcp_load;
 mod mcp_safety;
 mod mcp_sdk_auth;
 mod mcp_servers;
+mod mcp_sign_in;
 mod panics;
 mod peer;
 mod semantics;

@@ -239,3 +239,19 @@ impl CredentialStore for SharedStore {
         self.0.acquire_refresh_guard().await
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn debug_never_shows_a_secret() {
+        let person = SignIn::new("http://127.0.0.1:1/callback", |_url| async { Err("no browser".to_owned()) })
+            .registered("agent", Some("pers0n-s3cret".to_owned()));
+        let machine = SignIn::client_credentials("nightly", "mach1ne-s3cret");
+        let options = super::super::McpOptions::default().sign_in(machine.clone());
+        for shown in [format!("{person:?}"), format!("{machine:?}"), format!("{options:?}")] {
+            assert!(!shown.contains("s3cret") && shown.contains("<set>"), "{shown}");
+        }
+    }
+}

@@ -36,14 +36,17 @@
 //! [`McpToolbox`] connects to an MCP server (a child process over stdio, or streamable HTTP) and is
 //! a toolbox of its tools: read and checked as any definition arriving as JSON, lowered for every
 //! provider, each call checked here before it is forwarded. Combined with other toolboxes and
-//! served again with [`McpServer`], it makes toolc an aggregator of servers.
+//! served again with [`McpServer`], it makes toolc an aggregator of servers. With the feature
+//! `oauth` it signs in to servers that ask for OAuth 2.1 (`SignIn`), as a person in a browser or as
+//! the program itself.
 //!
 //! ## Guides
 //!
 //! `guide::serving` (a toolbox as an MCP server over stdio or streamable HTTP; feature `server`),
 //! `guide::safety` (what the HTTP server refuses by default and how to open it up, bearer tokens and
 //! JWTs; feature `server`, its JWT example `jwt`) and `guide::client` (an MCP server's tools as a
-//! toolbox, aggregated and served again; features `client` and `server`).
+//! toolbox, aggregated and served again, answering servers that ask and signing in to those that
+//! want it; features `client`, `server` and `oauth`).
 //!
 // The links above go to the items where the features give them, and to the section that describes
 // them otherwise, so the docs build with any features.
@@ -85,7 +88,7 @@ pub mod guide {
     #[doc = include_str!("../docs/safety.md")]
     pub mod safety {}
 
-    #[cfg(all(feature = "client", feature = "server"))]
+    #[cfg(all(feature = "client", feature = "server", feature = "oauth"))]
     #[doc = include_str!("../docs/client.md")]
     pub mod client {}
 }

@@ -139,7 +139,10 @@ struct PinArgs {
     #[arg(required_unless_present = "servers", value_name = "SERVER=FILE")]
     sources: Vec<pin::FileSource>,
     /// MCP servers to start or reach and list, in the configuration file MCP clients share:
-    /// `{"mcpServers": {NAME: {"command", "args", "env"} or {"url", "headers"}}}`
+    /// `{"mcpServers": {NAME: {"command", "args", "env"} or {"url", "headers"}}}`. A header's
+    /// `${VARIABLE}` is read from the environment; a server over HTTP without an `Authorization`
+    /// header is signed in to in the browser when it asks (at a terminal; tokens kept under
+    /// `~/.local/state/toolc/tokens`)
     #[arg(long, value_name = "FILE")]
     servers: Option<PathBuf>,
 }

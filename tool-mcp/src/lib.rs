@@ -62,10 +62,10 @@ mod client;
 #[cfg(feature = "server")]
 mod server;
 
+#[cfg(feature = "oauth")]
+pub use client::{LoopbackRedirect, SignIn, TokenFile};
 #[cfg(feature = "client")]
 pub use client::{McpError, McpOptions, McpToolbox, OnDrift, StdioCommand};
-#[cfg(feature = "oauth")]
-pub use client::{SignIn, TokenFile};
 #[cfg(any(feature = "jwt", feature = "oauth-jwt"))]
 pub use jsonwebtoken;
 /// rmcp, the official Rust SDK this crate is built on, at the version it uses: what a handler handed

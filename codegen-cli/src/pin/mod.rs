@@ -7,6 +7,7 @@
 //! does not know where they came from, so another kind of source is another such function.
 
 mod servers;
+mod sign_in;
 
 use std::path::{Path, PathBuf};
 use std::str::FromStr;

@@ -3,7 +3,8 @@
 //!
 //! The file is the one MCP clients share: `{"mcpServers": {NAME: SERVER}}` (or `"servers"`), where a
 //! SERVER is `{"command", "args", "env", "cwd"}` for a child process over stdio, or `{"url",
-//! "headers"}` for streamable HTTP, whose `Authorization: Bearer …` header is sent.
+//! "headers"}` for streamable HTTP, whose `Authorization: Bearer …` header is sent (`${VARIABLE}`s in
+//! it read from the environment); a server over HTTP without one is signed in to when it asks.
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -12,7 +13,7 @@ use std::process::Command;
 use serde::Deserialize;
 use tool_mcp::{McpOptions, McpToolbox};
 
-use super::Listed;
+use super::{Listed, sign_in};
 use crate::Failure;
 use crate::files::load_json;
 
@@ -72,10 +73,11 @@ pub(super) fn from_servers(file: &Path) -> Result<Vec<Listed>, Failure> {
                     McpToolbox::connect_stdio_with(child, options).await.map_err(|err| err.to_string())
                 }
                 (None, Some(url)) => {
-                    let bearer = server.headers.iter().find(|(key, _)| key.eq_ignore_ascii_case("authorization"));
+                    let headers = sign_in::expand_headers(&server.headers, &name)?;
+                    let bearer = headers.iter().find(|(key, _)| key.eq_ignore_ascii_case("authorization"));
                     let options = match bearer.and_then(|(_, value)| value.strip_prefix("Bearer ")) {
                         Some(token) => options.bearer(token),
-                        None => options,
+                        None => options.sign_in(sign_in::sign_in(&name, url, &shown.to_string()).await?),
                     };
                     McpToolbox::connect_http_with(url.clone(), options).await.map_err(|err| err.to_string())
                 }

@@ -10,6 +10,8 @@ mod generations;
 #[cfg(feature = "oauth-jwt")]
 mod key_assertion;
 mod link;
+#[cfg(feature = "oauth")]
+mod loopback;
 mod options;
 mod progress;
 mod reconnect;
@@ -32,6 +34,8 @@ use error::LinkError;
 pub use error::McpError;
 use generations::Generations;
 use link::{Access, Endpoint, Link, Listener};
+#[cfg(feature = "oauth")]
+pub use loopback::LoopbackRedirect;
 pub use options::{McpOptions, OnDrift, StdioCommand};
 use reconnect::State;
 #[cfg(feature = "oauth")]

@@ -2,9 +2,10 @@
 //! access tokens, as a program would: refused at first, it finds the authorization server from the
 //! server's challenge and metadata, gets a token for the server's URL, and calls; a token that
 //! expires is asked for again once however many calls are waiting; a token kept in a `TokenFile`
-//! serves the next process without a new one; a refused secret is an error that never shows it.
-//! (A person's sign-in in a browser is driven by the official conformance suites' authorization
-//! servers, in `examples/mcp-conformance`.)
+//! serves the next process without a new one; a refused secret is an error that never shows it. And
+//! a person's sign-in in the browser, registered dynamically, with PKCE, refused when the browser
+//! comes back refused or with another sign-in's state. (The official conformance suites'
+//! authorization servers drive every other way of signing in, in `examples/mcp-conformance`.)
 
 use std::time::Duration;
 
@@ -14,6 +15,7 @@ use tool_runtime::Toolbox;
 
 use crate::support::authority::{Authority, CLIENT_ID, CLIENT_SECRET, SECRET};
 use crate::support::guarded::Guarded;
+use crate::support::raw_http;
 
 /// A toolc server that takes the tokens `authority` signs for it, and names it in its metadata.
 async fn server(authority: &Authority) -> (HttpServer, String) {
@@ -27,6 +29,16 @@ async fn server(authority: &Authority) -> (HttpServer, String) {
         .scopes_supported(["files:read", "files:write"]);
     let server = McpServer::new(Guarded::default()).unwrap().with(options).serve_http_on(listener).unwrap();
     (server, url)
+}
+
+/// A person's browser who signs in at once: the authorization URL is opened, and where the
+/// authorization server sends the browser back is handed to the client.
+async fn browser(authorize_url: String) -> Result<String, String> {
+    let url = authorize_url.strip_prefix("http://").ok_or("not plain HTTP")?;
+    let (host, path) = url.split_at(url.find('/').ok_or("no path")?);
+    let address: std::net::SocketAddr = host.parse().map_err(|_| "not an address")?;
+    let reply = raw_http::send(address, raw_http::head("GET", path, host, &[], None).as_bytes()).await;
+    reply.header("location").map(str::to_owned).ok_or(format!("no redirect: {reply:?}"))
 }
 
 fn machine() -> SignIn {
@@ -49,6 +61,57 @@ async fn a_machine_signs_in_through_the_servers_metadata_and_calls() {
     assert_eq!(field("grant_type").as_deref(), Some("client_credentials"));
     assert_eq!(field("resource").as_deref(), Some(url.as_str()));
     assert_eq!(field("scope").as_deref(), Some("files:read files:write"));
+    server.stop();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_person_signs_in_in_the_browser_as_a_client_registered_for_the_purpose() {
+    let authority = Authority::start(600).await;
+    let (server, url) = server(&authority).await;
+    let sign_in = SignIn::new("http://127.0.0.1:9/callback", browser).client_name("sign-in test");
+
+    let tools = McpToolbox::connect_http_with(&url, McpOptions::default().sign_in(sign_in)).await.unwrap();
+    let who = tools.call("whoami", "{}").await.unwrap();
+    assert_eq!(
+        who["result"], "registered-1 with files:read files:write",
+        "the registered client, the metadata's scopes"
+    );
+
+    // Registered once, by name and redirect; the code exchanged with its PKCE verifier, for this server.
+    let registered = authority.registered.lock().unwrap().clone();
+    assert_eq!(registered.len(), 1, "{registered:?}");
+    assert_eq!(
+        (registered[0]["client_name"].as_str(), registered[0]["redirect_uris"][0].as_str()),
+        (Some("sign-in test"), Some("http://127.0.0.1:9/callback"))
+    );
+    let asked = authority.asked();
+    let field = |name: &str| asked[0].iter().find(|(key, _)| key == name).map(|(_, value)| value.clone());
+    assert_eq!(field("grant_type").as_deref(), Some("authorization_code"));
+    assert_eq!(field("resource").as_deref(), Some(url.as_str()));
+    assert!(field("code_verifier").is_some_and(|verifier| verifier.len() >= 43), "{asked:?}");
+    server.stop();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_browser_step_that_comes_back_refused_or_forged_signs_nobody_in() {
+    let authority = Authority::start(600).await;
+    let (server, url) = server(&authority).await;
+    let cases: [(&str, fn(String) -> String); 2] = [
+        ("refused the sign-in: access_denied", |_| {
+            "http://127.0.0.1:9/callback?error=access_denied&error_description=no".to_owned()
+        }),
+        // Another sign-in's state: a forged redirect.
+        ("not taken", |back| back.replace("state=", "state=forged")),
+    ];
+    for (said, came_back) in cases {
+        let sign_in = SignIn::new("http://127.0.0.1:9/callback", move |authorize_url| async move {
+            Ok(came_back(browser(authorize_url).await?))
+        });
+        let err = McpToolbox::connect_http_with(&url, McpOptions::default().sign_in(sign_in)).await.unwrap_err();
+        assert!(err.to_string().contains(said), "{err}");
+        assert!(!err.to_string().contains("code-"), "the code is never shown: {err}");
+    }
+    assert!(authority.asked().is_empty(), "no code was exchanged: {:?}", authority.asked());
     server.stop();
 }
 

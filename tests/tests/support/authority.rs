@@ -1,17 +1,23 @@
-//! The smallest OAuth authorization server the machine sign-in needs, for the tests of servers that
-//! ask for JWT access tokens: its metadata document and a token endpoint that checks the client's
-//! credentials (`client_secret_basic`) and signs a JWT for the `resource` the client names (RFC
-//! 8707), good for as long as the test says.
+//! The smallest OAuth authorization server the sign-in tests need, for servers that ask for JWT
+//! access tokens: its metadata document; a token endpoint that checks a machine's credentials
+//! (`client_secret_basic`), or a person's authorization code and its PKCE verifier, and signs a JWT
+//! for the `resource` the client names (RFC 8707), good for as long as the test says; dynamic
+//! registration of public clients; and an authorization endpoint that signs the person in at once and
+//! sends the browser back with the code, `state` and `iss`.
 
 #![allow(dead_code)]
 
+use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use axum::extract::State;
+use axum::extract::{RawQuery, State};
+use axum::http::StatusCode;
+use axum::response::IntoResponse;
 use axum::routing::{get, post};
 use base64::Engine;
 use serde_json::{Value, json};
+use sha2::{Digest, Sha256};
 use tool_mcp::jsonwebtoken::{Algorithm, EncodingKey, Header, encode};
 
 pub const SECRET: &[u8] = b"the authorization server's signing key, shared with the resource server";
@@ -21,13 +27,24 @@ pub const CLIENT_SECRET: &str = "the client's own secret";
 /// A form's fields, in order.
 pub type Form = Vec<(String, String)>;
 
-/// The authorization server: its issuer URL, how long its tokens last, and what its token endpoint
-/// was asked.
+/// A person's sign-in between the authorization endpoint and the token endpoint.
+#[derive(Clone)]
+struct Pending {
+    client_id: String,
+    challenge: String,
+    redirect_uri: String,
+    scope: String,
+}
+
+/// The authorization server: its issuer URL, how long its tokens last, what its token endpoint was
+/// asked, the clients it registered and the sign-ins under way.
 #[derive(Clone)]
 pub struct Authority {
     pub issuer: String,
     pub lifetime_secs: u64,
     pub asked: Arc<Mutex<Vec<Form>>>,
+    pub registered: Arc<Mutex<Vec<Value>>>,
+    pending: Arc<Mutex<HashMap<String, Pending>>>,
 }
 
 impl Authority {
@@ -38,10 +55,14 @@ impl Authority {
             issuer: format!("http://127.0.0.1:{}", listener.local_addr().unwrap().port()),
             lifetime_secs,
             asked: Arc::default(),
+            registered: Arc::default(),
+            pending: Arc::default(),
         };
         let routes = axum::Router::new()
             .route("/.well-known/oauth-authorization-server", get(authority_metadata))
             .route("/token", post(token))
+            .route("/register", post(register))
+            .route("/authorize", get(authorize))
             .with_state(authority.clone());
         tokio::spawn(async move { axum::serve(listener, routes).await });
         authority
@@ -51,33 +72,94 @@ impl Authority {
     pub fn asked(&self) -> Vec<Form> {
         self.asked.lock().unwrap().clone()
     }
+
+    /// A token for `subject` at `resource`, as the token endpoint signs them.
+    pub fn token_for(&self, subject: &str, resource: &str, scope: &str) -> String {
+        let now = SystemTime::now().duration_since(UNIX_EPOCH).unwrap().as_secs();
+        let claims = json!({
+            "iss": self.issuer, "sub": subject, "aud": resource, "iat": now, "exp": now + self.lifetime_secs,
+            "scope": scope,
+        });
+        encode(&Header::new(Algorithm::HS256), &claims, &EncodingKey::from_secret(SECRET)).unwrap()
+    }
 }
 
 async fn authority_metadata(State(authority): State<Authority>) -> axum::Json<Value> {
     axum::Json(json!({
         "issuer": authority.issuer,
-        // Never used by client credentials, but the SDK reads a document without one as invalid.
         "authorization_endpoint": format!("{}/authorize", authority.issuer),
         "token_endpoint": format!("{}/token", authority.issuer),
+        "registration_endpoint": format!("{}/register", authority.issuer),
         "response_types_supported": ["code"],
-        "grant_types_supported": ["client_credentials"],
+        "grant_types_supported": ["client_credentials", "authorization_code"],
         "token_endpoint_auth_methods_supported": ["client_secret_basic"],
+        "code_challenge_methods_supported": ["S256"],
+        "authorization_response_iss_parameter_supported": true,
     }))
 }
 
-/// The token endpoint: client credentials in the `Authorization` header (client_secret_basic).
+/// Dynamic registration (RFC 7591) of a public client: a new id, no secret.
+async fn register(State(authority): State<Authority>, body: String) -> (StatusCode, axum::Json<Value>) {
+    let asked: Value = serde_json::from_str(&body).unwrap_or(Value::Null);
+    let mut registered = authority.registered.lock().unwrap();
+    let client_id = format!("registered-{}", registered.len() + 1);
+    registered.push(asked.clone());
+    let answer =
+        json!({"client_id": client_id, "redirect_uris": asked["redirect_uris"], "token_endpoint_auth_method": "none"});
+    (StatusCode::CREATED, axum::Json(answer))
+}
+
+/// The person signs in at once: the browser is sent back with a code for this sign-in.
+async fn authorize(State(authority): State<Authority>, RawQuery(query): RawQuery) -> axum::response::Response {
+    let form = parse(&query.unwrap_or_default());
+    let field = |name: &str| form.iter().find(|(key, _)| key == name).map(|(_, value)| value.clone());
+    let (Some(client_id), Some(redirect_uri), Some(challenge), Some(state)) =
+        (field("client_id"), field("redirect_uri"), field("code_challenge"), field("state"))
+    else {
+        return (StatusCode::BAD_REQUEST, "client_id, redirect_uri, code_challenge and state are needed")
+            .into_response();
+    };
+    if field("code_challenge_method").as_deref() != Some("S256") {
+        return (StatusCode::BAD_REQUEST, "S256 alone").into_response();
+    }
+    let mut pending = authority.pending.lock().unwrap();
+    let code = format!("code-{}", pending.len() + 1);
+    let scope = field("scope").unwrap_or_default();
+    pending.insert(code.clone(), Pending { client_id, challenge, redirect_uri: redirect_uri.clone(), scope });
+    let encoded = |text: &str| text.bytes().map(|byte| format!("%{byte:02X}")).collect::<String>();
+    let location = format!("{redirect_uri}?code={code}&state={}&iss={}", encoded(&state), encoded(&authority.issuer));
+    axum::response::Response::builder()
+        .status(StatusCode::FOUND)
+        .header("location", location)
+        .body(axum::body::Body::empty())
+        .unwrap()
+}
+
+/// The token endpoint: a machine's client credentials in the `Authorization` header
+/// (client_secret_basic), or a person's code with the verifier of its PKCE challenge.
 async fn token(
     State(authority): State<Authority>,
     headers: axum::http::HeaderMap,
     body: String,
-) -> Result<axum::Json<Value>, (axum::http::StatusCode, axum::Json<Value>)> {
-    let form: Form = body
-        .split('&')
-        .filter_map(|pair| pair.split_once('='))
-        .map(|(key, value)| (decode(key), decode(value)))
-        .collect();
+) -> Result<axum::Json<Value>, (StatusCode, axum::Json<Value>)> {
+    let form = parse(&body);
     authority.asked.lock().unwrap().push(form.clone());
     let field = |name: &str| form.iter().find(|(key, _)| key == name).map(|(_, value)| value.clone());
+    let refused = |error: &str| (StatusCode::BAD_REQUEST, axum::Json(json!({"error": error})));
+    let resource = field("resource").ok_or_else(|| refused("invalid_target"))?;
+    let lifetime = authority.lifetime_secs;
+    if field("grant_type").as_deref() == Some("authorization_code") {
+        let code = field("code").unwrap_or_default();
+        let pending = authority.pending.lock().unwrap().remove(&code).ok_or_else(|| refused("invalid_grant"))?;
+        let verifier = field("code_verifier").unwrap_or_default();
+        let challenge = base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(Sha256::digest(verifier.as_bytes()));
+        let same_client = field("client_id").as_deref() == Some(pending.client_id.as_str());
+        if challenge != pending.challenge || !same_client || field("redirect_uri") != Some(pending.redirect_uri) {
+            return Err(refused("invalid_grant"));
+        }
+        let jwt = authority.token_for(&pending.client_id, &resource, &pending.scope);
+        return Ok(axum::Json(json!({"access_token": jwt, "token_type": "Bearer", "expires_in": lifetime})));
+    }
     let basic =
         headers.get("authorization").and_then(|value| value.to_str().ok()?.strip_prefix("Basic ").map(str::to_owned));
     let credentials = basic.and_then(|basic| base64::engine::general_purpose::STANDARD.decode(basic).ok());
@@ -86,15 +168,15 @@ async fn token(
         decode(&String::from_utf8_lossy(&credentials)) == format!("{CLIENT_ID}:{CLIENT_SECRET}")
     });
     if !authenticated || field("grant_type").as_deref() != Some("client_credentials") {
-        return Err((axum::http::StatusCode::UNAUTHORIZED, axum::Json(json!({"error": "invalid_client"}))));
+        return Err((StatusCode::UNAUTHORIZED, axum::Json(json!({"error": "invalid_client"}))));
     }
-    let now = SystemTime::now().duration_since(UNIX_EPOCH).unwrap().as_secs();
-    let claims = json!({
-        "iss": authority.issuer, "sub": CLIENT_ID, "aud": field("resource"), "iat": now, "exp": now + authority.lifetime_secs,
-        "scope": field("scope").unwrap_or_default(),
-    });
-    let jwt = encode(&Header::new(Algorithm::HS256), &claims, &EncodingKey::from_secret(SECRET)).unwrap();
-    Ok(axum::Json(json!({"access_token": jwt, "token_type": "Bearer", "expires_in": authority.lifetime_secs})))
+    let jwt = authority.token_for(CLIENT_ID, &resource, &field("scope").unwrap_or_default());
+    Ok(axum::Json(json!({"access_token": jwt, "token_type": "Bearer", "expires_in": lifetime})))
+}
+
+/// An `application/x-www-form-urlencoded` text's fields, decoded, in order.
+fn parse(text: &str) -> Form {
+    text.split('&').filter_map(|pair| pair.split_once('=')).map(|(key, value)| (decode(key), decode(value))).collect()
 }
 
 /// `application/x-www-form-urlencoded` text, decoded.

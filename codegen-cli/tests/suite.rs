@@ -6,4 +6,5 @@ mod cli;
 mod corpus;
 mod keyword_arguments;
 mod pin;
+mod pin_sign_in;
 mod support;

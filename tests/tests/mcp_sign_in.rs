@@ -31,6 +31,9 @@ async fn server(authority: &Authority) -> (HttpServer, String) {
     (server, url)
 }
 
+/// What a browser step does to where it was sent back, in a test of a forged one.
+type Mangle = fn(String) -> String;
+
 /// A person's browser who signs in at once: the authorization URL is opened, and where the
 /// authorization server sends the browser back is handed to the client.
 async fn browser(authorize_url: String) -> Result<String, String> {
@@ -96,7 +99,7 @@ async fn a_person_signs_in_in_the_browser_as_a_client_registered_for_the_purpose
 async fn a_browser_step_that_comes_back_refused_or_forged_signs_nobody_in() {
     let authority = Authority::start(600).await;
     let (server, url) = server(&authority).await;
-    let cases: [(&str, fn(String) -> String); 2] = [
+    let cases: [(&str, Mangle); 2] = [
         ("refused the sign-in: access_denied", |_| {
             "http://127.0.0.1:9/callback?error=access_denied&error_description=no".to_owned()
         }),

@@ -74,7 +74,7 @@ pub(super) async fn sign_in(server: &str, url: &str, file: &str) -> Result<SignI
         let kept = kept.unwrap_or_default();
         SignIn::new("http://127.0.0.1/callback", move |_authorize_url| {
             let why = format!(
-                "it asks a person to sign in, and toolc is not at a terminal; give it a token instead: \
+                "a person must sign in in a browser, and toolc is not at a terminal; give it a token instead: \
                  \"headers\": {{\"Authorization\": \"Bearer ${{TOKEN_VARIABLE}}\"}} for `{server}` in {file}, the \
                  variable set from a secret, or run the command once at a terminal{kept}"
             );

@@ -145,7 +145,8 @@ impl Authorizer {
             }
             self.start(&client, challenge, redirect_uri).await?
         };
-        let callback = browser(authorize_url).await.map_err(|why| format!("no sign-in: {why}"))?;
+        // The program says why it could not, in its own words.
+        let callback = browser(authorize_url).await?;
         self.exchange(&client, &callback).await?;
         self.done.fetch_add(1, Ordering::AcqRel);
         Ok(())

@@ -2,12 +2,14 @@
 //! pseudo-terminal, `script`), it shows the address to sign in at and takes the browser coming back
 //! to its loopback listener, then pins, keeping the tokens in a file only the user reads, which the
 //! next run (in CI, no terminal) uses without a sign-in; in CI with no tokens, it says which header
-//! to set; a header's `${VARIABLE}` is read from the environment, and one not set is named.
+//! to set; a header's `${VARIABLE}` is read from the environment, and one not set is named. And a
+//! server over HTTPS, reached when the system trusts its certificate and refused when not.
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
+use std::sync::Arc;
 
 use tool_mcp::jsonwebtoken::{Algorithm, DecodingKey};
 use tool_mcp::{HttpOptions, HttpServer, JwtValidator, McpServer};
@@ -176,5 +178,72 @@ async fn in_ci_a_server_that_asks_for_a_sign_in_is_an_error_naming_the_header_to
     .unwrap();
     assert_eq!(code, 2, "{said}");
     assert!(said.contains("`TRACKER_TOKEN`, which is not set"), "{said}");
+    server.stop();
+}
+
+/// A TLS front on 127.0.0.1 for the plain server at `behind`, its certificate (for `localhost` and
+/// `127.0.0.1`) signed by a certificate authority of the test's own: the front's port, and that
+/// authority's certificate as PEM.
+async fn tls_front(behind: std::net::SocketAddr) -> (u16, String) {
+    use rcgen::{BasicConstraints, CertificateParams, CertifiedIssuer, IsCa, KeyPair};
+    use tokio_rustls::rustls::{self, pki_types::PrivateKeyDer};
+
+    let mut authority = CertificateParams::new(Vec::<String>::new()).unwrap();
+    authority.is_ca = IsCa::Ca(BasicConstraints::Unconstrained);
+    let authority = CertifiedIssuer::self_signed(authority, KeyPair::generate().unwrap()).unwrap();
+    let key = KeyPair::generate().unwrap();
+    let names = vec!["localhost".to_owned(), "127.0.0.1".to_owned()];
+    let certificate = CertificateParams::new(names).unwrap().signed_by(&key, &authority).unwrap();
+    let provider = Arc::new(rustls::crypto::aws_lc_rs::default_provider());
+    let config = rustls::ServerConfig::builder_with_provider(provider)
+        .with_safe_default_protocol_versions()
+        .unwrap()
+        .with_no_client_auth()
+        .with_single_cert(vec![certificate.der().clone()], PrivateKeyDer::try_from(key.serialize_der()).unwrap())
+        .unwrap();
+    let acceptor = tokio_rustls::TlsAcceptor::from(Arc::new(config));
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let port = listener.local_addr().unwrap().port();
+    tokio::spawn(async move {
+        while let Ok((stream, _)) = listener.accept().await {
+            let acceptor = acceptor.clone();
+            tokio::spawn(async move {
+                let Ok(mut outside) = acceptor.accept(stream).await else { return };
+                let Ok(mut inside) = tokio::net::TcpStream::connect(behind).await else { return };
+                let _ = tokio::io::copy_bidirectional(&mut outside, &mut inside).await;
+            });
+        }
+    });
+    (port, authority.pem())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_server_over_https_is_reached_when_the_system_trusts_its_certificate() {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let behind = listener.local_addr().unwrap();
+    let server = McpServer::new(guarded::Guarded::default()).unwrap().serve_http_on(listener).unwrap();
+    let (port, authority) = tls_front(behind).await;
+    let dir = project("https", &format!("https://localhost:{port}/mcp"), serde_json::json!({}));
+    std::fs::write(dir.join("authority.pem"), authority).unwrap();
+    let state = dir.join("state");
+
+    let (trusted, untrusted) = tokio::task::spawn_blocking({
+        let (dir, state) = (dir.clone(), state.clone());
+        move || {
+            let authority = dir.join("authority.pem");
+            let trusted = pin(&dir, &state, &[("SSL_CERT_FILE", authority.to_str().unwrap())]);
+            let _ = std::fs::remove_file(dir.join("toolc.lock.json"));
+            let empty = dir.join("no-authorities.pem");
+            std::fs::write(&empty, "").unwrap();
+            let untrusted = pin(&dir, &state, &[("SSL_CERT_FILE", empty.to_str().unwrap())]);
+            (trusted, untrusted)
+        }
+    })
+    .await
+    .unwrap();
+    assert_eq!(trusted.0, 0, "{}", trusted.1);
+    assert_eq!(untrusted.0, 2, "{}", untrusted.1);
+    assert!(untrusted.1.contains("`tracker`") && untrusted.1.to_lowercase().contains("certificate"), "{}", untrusted.1);
+    assert!(!dir.join("toolc.lock.json").exists(), "nothing is written for a server not trusted");
     server.stop();
 }

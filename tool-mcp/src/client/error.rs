@@ -7,6 +7,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use rmcp::service::{ClientInitializeError, ServiceError};
+use rmcp::transport::streamable_http_client::StreamableHttpError;
 use tool_runtime::read::ReadError;
 
 /// Why a toolbox cannot be made of a server.
@@ -95,16 +96,18 @@ impl fmt::Display for LinkError {
                 write!(f, "`{program}` started but did not initialize as an MCP server: {error}")
             }
             LinkError::NoSession { url: Some(url), error } => {
-                write!(f, "cannot initialize an MCP session at {url}: {error}")
+                write!(f, "cannot initialize an MCP session at {url}: {}", Chain(&**error))
             }
-            LinkError::NoSession { url: None, error } => write!(f, "cannot initialize an MCP session: {error}"),
+            LinkError::NoSession { url: None, error } => {
+                write!(f, "cannot initialize an MCP session: {}", Chain(&**error))
+            }
             LinkError::GivenClosed => {
                 f.write_str("the transport the program gave has closed and cannot be opened again")
             }
-            LinkError::List(error) => write!(f, "`tools/list` failed: {error}"),
+            LinkError::List(error) => write!(f, "`tools/list` failed: {}", Chain(&**error)),
             LinkError::TimedOut(timeout) => write!(f, "no answer within {} s", timeout.as_secs_f32()),
             LinkError::Ended => f.write_str("the session ended"),
-            LinkError::Stopped(error) => write!(f, "{error}"),
+            LinkError::Stopped(error) => write!(f, "{}", Chain(&**error)),
             LinkError::SignIn(why) => write!(f, "the server asks for a sign-in, which failed: {why}"),
             LinkError::Version { answered, spoken } => write!(
                 f,
@@ -112,6 +115,39 @@ impl fmt::Display for LinkError {
             ),
         }
     }
+}
+
+/// An error and what caused it, as far down as the causes go (a transport's error says "error
+/// sending request"; the certificate it refused is a cause below), each said once.
+struct Chain<'a>(&'a (dyn std::error::Error + 'static));
+
+impl fmt::Display for Chain<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut said = self.0.to_string();
+        f.write_str(&said)?;
+        let mut cause = below(self.0);
+        while let Some(error) = cause {
+            let text = error.to_string();
+            if !said.contains(&text) {
+                write!(f, ": {text}")?;
+                said = text;
+            }
+            cause = below(error);
+        }
+        Ok(())
+    }
+}
+
+/// What caused `error`: its source, or what rmcp keeps beside it without naming it a source (the
+/// transport's error of an initialization; the HTTP client's error of a transport).
+fn below<'a>(error: &'a (dyn std::error::Error + 'static)) -> Option<&'a (dyn std::error::Error + 'static)> {
+    if let Some(ClientInitializeError::TransportError { error, .. }) = error.downcast_ref() {
+        return Some(error);
+    }
+    if let Some(StreamableHttpError::<reqwest::Error>::Client(error)) = error.downcast_ref() {
+        return Some(error);
+    }
+    error.source()
 }
 
 /// Why a call finds no live connection: the server is down and its backoff has not passed, or

@@ -22,7 +22,8 @@
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use rmcp::model::{CallToolRequestParams, CallToolResult, JsonObject, ListToolsResult, PaginatedRequestParams, Tool};
-use rmcp::service::{RequestContext, RoleClient, RoleServer, RunningService};
+use rmcp::model::ProtocolVersion;
+use rmcp::service::{ClientLifecycleMode, ClientServiceExt, RequestContext, RoleClient, RoleServer, RunningService};
 use rmcp::{ErrorData, ServerHandler, ServiceExt};
 use std::hint::black_box;
 use std::sync::Arc;
@@ -114,12 +115,24 @@ fn count(tools: &serde_json::Value) -> usize {
     }
 }
 
-/// rmcp's client alone: connected and listed.
+/// How `McpToolbox` begins a session, which rmcp's client is given too, so that both speak the same
+/// version: 2026-07-28 (`server/discover`) when the server speaks it, 2025-11-25 otherwise.
+fn lifecycle() -> ClientLifecycleMode {
+    ClientLifecycleMode::Auto {
+        preferred_versions: vec![ProtocolVersion::V_2026_07_28],
+        legacy_version: Some(ProtocolVersion::V_2025_11_25),
+    }
+}
+
+/// rmcp's client alone: connected (as `McpToolbox` connects) and listed; a client pinned to a
+/// version of its own (`Pinned`) begins with `initialize`.
 async fn rmcp_start<C: rmcp::ClientHandler>(
     client: C,
     client_io: tokio::io::DuplexStream,
 ) -> (RunningService<RoleClient, C>, Vec<Tool>) {
-    let client = client.serve(client_io).await.expect("connects");
+    let pinned = client.get_info().protocol_version == ProtocolVersion::V_2025_11_25;
+    let lifecycle = if pinned { ClientLifecycleMode::Initialize } else { lifecycle() };
+    let client = client.serve_with_lifecycle(client_io, lifecycle).await.expect("connects");
     let tools = client.peer().list_all_tools().await.expect("lists");
     (client, tools)
 }
@@ -222,10 +235,12 @@ impl Direct {
 
 fn forwarded_call(c: &mut Criterion, runtime: &tokio::runtime::Runtime) {
     let (direct, toolbox, _toolbox_server) = runtime.block_on(async {
-        let (server_io, client_io) = tokio::io::duplex(64 * 1024);
-        let server = McpServer::new(Bench).unwrap();
-        let (served, client) = tokio::join!(server.serve(server_io), ().serve(client_io));
-        let direct = Direct { client: client.expect("connects"), _served: served.expect("starts") };
+        // On 2026-07-28 the server's session is made by the first request after `server/discover`,
+        // so the client asks for the tools before the served session is taken.
+        let (served, io) = serve(McpServer::new(Bench).unwrap()).await;
+        let client = ().serve_with_lifecycle(io, lifecycle()).await.expect("connects");
+        client.peer().list_all_tools().await.expect("lists");
+        let direct = Direct { client, _served: served.await.unwrap() };
         let (served, io) = serve(McpServer::new(Bench).unwrap()).await;
         let toolbox = McpToolbox::connect_transport(io, McpOptions::default()).await.expect("connects");
         (direct, toolbox, served.await.unwrap())

@@ -1,6 +1,7 @@
 //! `McpToolbox` over streamable HTTP against a server written here on rmcp whose tool list changes:
 //! every page of `tools/list` followed, the bearer token on every request, a new list served once
-//! the server announces it, and tools that differ from a lock file refused or left out.
+//! the server announces it, tools that differ from a lock file refused or left out, and a tool whose
+//! header annotation is malformed left out with a warning.
 
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -164,6 +165,27 @@ fn a_json_rpc_error_is_an_error_result_naming_the_server() {
         assert_eq!(
             err.to_string(),
             "tool `refuse` failed: the MCP server `shifting` refused the call: the refusal is on purpose (JSON-RPC error -32602)"
+        );
+    });
+}
+
+#[test]
+fn a_tool_whose_header_annotation_is_malformed_is_left_out_with_a_warning_naming_it() {
+    runtime().block_on(async {
+        let shifting = Shifting::new();
+        let routed = json!({"type": "object", "properties": {"region": {"type": "string", "x-mcp-header": "the region"}}});
+        let routed = Tool::new("routed", "Routed by region.", Arc::new(routed.as_object().unwrap().clone()));
+        shifting.tools.lock().unwrap().push(routed);
+        let url = serve(shifting).await;
+        let toolbox = McpToolbox::connect_http_with(url, McpOptions::default().named("shifting")).await.unwrap();
+        assert_eq!(toolbox.protocol_version().await.as_deref(), Some("2026-07-28"), "headers are 2026-07-28's");
+        // Left out, the others served, and said so where the program looks.
+        assert_eq!(names(&toolbox), ["echo", "grow", "reword"]);
+        let said = toolbox.messages(Target::OpenAi);
+        assert!(
+            said.iter().any(|m| matches!(m, Message::Warning(text)
+                if text == "server `shifting`: tool `routed` is left out: its `x-mcp-header` on `region` is not a header name: `the region`")),
+            "{said:#?}"
         );
     });
 }

@@ -13,10 +13,12 @@ use super::generations::Generation;
 use super::{McpError, OnDrift};
 
 /// A list of the server `name`'s tools, read; with a lock, what differs from it refused (when
-/// connecting, as [`OnDrift::Refuse`] asks) or left out with a warning.
+/// connecting, as [`OnDrift::Refuse`] asks) or left out with a warning. `left_out` is what the
+/// transport left out of the listing already, each with why, said as warnings too.
 pub(super) fn generation(
     name: &str,
     listed: &[rmcp::model::Tool],
+    left_out: Vec<String>,
     pinned: Option<&(Arc<Lock>, OnDrift)>,
     connecting: bool,
 ) -> Result<Generation, McpError> {
@@ -36,13 +38,13 @@ pub(super) fn generation(
     if connecting && !differ.is_empty() && matches!(pinned, Some((_, OnDrift::Refuse))) {
         return Err(McpError::Drift { server: name.to_owned(), tools: differ });
     }
-    let said = differ
-        .iter()
-        .map(|why| {
+    let malformed = left_out.iter().map(|why| Message::Warning(format!("server `{name}`: {why}")));
+    let said = malformed
+        .chain(differ.iter().map(|why| {
             Message::Warning(format!(
                 "server `{name}`: {why}, so it is left out; review it and pin it again with `toolc pin`"
             ))
-        })
+        }))
         .collect();
     let document = serde_json::json!({ "tools": kept });
     let tools = JsonTools::read(&document)

@@ -81,6 +81,8 @@ pub(super) enum LinkError {
     Ended,
     /// The connection broke during a call.
     Stopped(Arc<ServiceError>),
+    /// The HTTP client could not be made (why, in words).
+    Client(String),
     /// The server asked the client to sign in, and it could not (why, in words).
     SignIn(String),
     /// The server settled on a protocol version this client does not speak: the one it answered,
@@ -108,6 +110,7 @@ impl fmt::Display for LinkError {
             LinkError::TimedOut(timeout) => write!(f, "no answer within {} s", timeout.as_secs_f32()),
             LinkError::Ended => f.write_str("the session ended"),
             LinkError::Stopped(error) => write!(f, "{}", Chain(&**error)),
+            LinkError::Client(why) => write!(f, "cannot make an HTTP client: {why}"),
             LinkError::SignIn(why) => write!(f, "the server asks for a sign-in, which failed: {why}"),
             LinkError::Version { answered, spoken } => write!(
                 f,

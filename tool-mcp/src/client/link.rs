@@ -29,6 +29,7 @@ use super::answers::{Answers, Unanswered};
 pub(super) use super::authorizer::{Authorizer, Tries};
 use super::error::LinkError;
 use super::progress::ProgressRoutes;
+use super::watched::{self, LeftOut, Watched};
 use super::{McpOptions, StdioCommand};
 
 /// Where a server is, kept to connect again after it fails. Its `Debug` never shows the token.
@@ -199,6 +200,8 @@ pub(super) struct Link {
     /// How the client signs in when the server refuses a request.
     #[cfg(feature = "oauth")]
     auth: Option<Arc<Authorizer>>,
+    /// The tools of an HTTP server's listings that rmcp left out for their header annotations.
+    left_out: Option<LeftOut>,
 }
 
 impl Link {
@@ -208,7 +211,14 @@ impl Link {
             group,
             #[cfg(feature = "oauth")]
             auth: None,
+            left_out: None,
         }
+    }
+
+    /// The tools left out of the listings since this was last asked, each with why, for the
+    /// toolbox's warnings.
+    pub(super) fn left_out(&self) -> Vec<String> {
+        self.left_out.as_ref().map(watched::take).unwrap_or_default()
     }
 
     /// Connects to `endpoint` and initializes the session, each attempt within `timeout`; the error
@@ -249,12 +259,16 @@ impl Link {
                 if let Access::Bearer(token) = access {
                     config = config.auth_header(token.as_str());
                 }
-                let transport = StreamableHttpClientTransport::from_config(config);
+                let left_out = LeftOut::default();
+                let client = Watched { inner: http_client()?, left_out: Arc::clone(&left_out) };
+                let transport = StreamableHttpClientTransport::with_client(client, config);
                 let service = listener
                     .begin(transport)
                     .await
                     .map_err(|err| LinkError::NoSession { url: Some(url.clone()), error: Arc::new(err) })?;
-                Link::new(service, None).spoken()
+                let mut link = Link::new(service, None);
+                link.left_out = Some(left_out);
+                link.spoken()
             }
             Endpoint::Given => Err(LinkError::GivenClosed),
         }
@@ -283,13 +297,16 @@ impl Link {
         let mut tries = Tries::default();
         loop {
             let seen = auth.done();
-            let client = auth.client().await.map_err(LinkError::SignIn)?;
+            let left_out = LeftOut::default();
+            let client =
+                Watched { inner: auth.client().await.map_err(LinkError::SignIn)?, left_out: Arc::clone(&left_out) };
             let config = StreamableHttpClientTransportConfig::with_uri(url);
             let transport = StreamableHttpClientTransport::with_client(client, config);
             let began = tokio::time::timeout(timeout, listener.clone().begin(transport)).await;
             let err = match began {
                 Ok(Ok(service)) => {
-                    let link = Link { service, group: None, auth: Some(Arc::clone(auth)) };
+                    let mut link = Link::new(service, None);
+                    (link.auth, link.left_out) = (Some(Arc::clone(auth)), Some(left_out));
                     return link.spoken();
                 }
                 Ok(Err(err)) => err,
@@ -392,6 +409,22 @@ impl Drop for Link {
         // starts `node`) are in its process group, which goes with it.
         kill_group(self.group);
     }
+}
+
+/// The HTTP client of a connection without sign-in, as rmcp makes its own: no idle connection kept
+/// (reusing one whose last answer was not read whole stalls on delayed acknowledgements), and only
+/// a redirect that keeps the request and the origin followed.
+fn http_client() -> Result<reqwest::Client, LinkError> {
+    let redirect = reqwest::redirect::Policy::custom(|attempt| {
+        let keeps_body = matches!(attempt.status().as_u16(), 307 | 308);
+        let same_origin = attempt.previous().first().is_some_and(|first| first.origin() == attempt.url().origin());
+        if keeps_body && same_origin && attempt.previous().len() <= 10 { attempt.follow() } else { attempt.stop() }
+    });
+    reqwest::Client::builder()
+        .pool_max_idle_per_host(0)
+        .redirect(redirect)
+        .build()
+        .map_err(|err| LinkError::Client(err.to_string()))
 }
 
 /// What a request has done about refusals (a client that does not sign in does nothing).

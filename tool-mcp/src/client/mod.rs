@@ -20,6 +20,7 @@ mod result;
 mod sign_in;
 #[cfg(feature = "oauth")]
 mod token_file;
+mod watched;
 
 use std::fmt;
 use std::future::Future;
@@ -174,7 +175,7 @@ impl McpToolbox {
     ) -> Result<Self, McpError> {
         let name = options.name.clone().or_else(|| link.server_name()).unwrap_or(described);
         let listed = link.list_tools(options.connect_timeout).await.map_err(|why| McpError::connect(&name, &why))?;
-        let first = generation(&name, &listed, options.pinned.as_ref(), true)?;
+        let first = generation(&name, &listed, link.left_out(), options.pinned.as_ref(), true)?;
         let inner = Arc::new(Inner {
             name,
             endpoint,

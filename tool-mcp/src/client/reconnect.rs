@@ -59,7 +59,7 @@ impl Inner {
         let _ = hook.set(Arc::downgrade(self));
         let link = Arc::new(open(&self.endpoint, &hook, &self.runtime, &self.options).await?);
         let listed = link.list_tools(self.options.connect_timeout).await?;
-        self.take(&listed);
+        self.take(&listed, link.left_out());
         Ok(link)
     }
 
@@ -76,12 +76,12 @@ impl Inner {
         let link =
             self.link().await.map_err(|why| McpError::Connect { server: self.name.clone(), why: why.to_string() })?;
         let listed = link.list_tools(self.options.connect_timeout).await.map_err(connect)?;
-        Ok(self.take(&listed))
+        Ok(self.take(&listed, link.left_out()))
     }
 
     /// Serves `listed` from now on if it differs from the list served; whether it did.
-    fn take(&self, listed: &[rmcp::model::Tool]) -> bool {
-        let next = match generation(&self.name, listed, self.options.pinned.as_ref(), false) {
+    fn take(&self, listed: &[rmcp::model::Tool], left_out: Vec<String>) -> bool {
+        let next = match generation(&self.name, listed, left_out, self.options.pinned.as_ref(), false) {
             Ok(next) => next,
             Err(err) => {
                 self.say(Message::Error(format!("{err}; the tools listed before are kept")));

@@ -4,8 +4,11 @@
 //! expires is asked for again once however many calls are waiting; a token kept in a `TokenFile`
 //! serves the next process without a new one; a refused secret is an error that never shows it. And
 //! a person's sign-in in the browser, registered dynamically, with PKCE, refused when the browser
-//! comes back refused or with another sign-in's state. (The official conformance suites'
-//! authorization servers drive every other way of signing in, in `examples/mcp-conformance`.)
+//! comes back refused or with another sign-in's state. And end to end with a server nobody here
+//! wrote: the MCP TypeScript SDK's example server behind its own OAuth example (its authorization
+//! server registers the client, signs the user in at once, and checks tokens by introspection,
+//! only those issued for its server). (The official conformance suites' authorization servers
+//! drive every other way of signing in, in `examples/mcp-conformance`.)
 
 use std::time::Duration;
 
@@ -173,4 +176,67 @@ async fn a_refused_secret_is_an_error_naming_the_client_and_never_the_secret() {
     let err = McpToolbox::connect_http_with(&url, both).await.unwrap_err().to_string();
     assert!(err.contains("both a bearer token and a sign-in"), "{err}");
     server.stop();
+}
+
+/// A free port on 127.0.0.1.
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
+}
+
+/// A child process killed when the test ends, however it ends.
+struct Child(std::process::Child);
+
+impl Drop for Child {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// A browser that signs in at once wherever it is sent: the authorization URL opened (its host
+/// looked up, `localhost` included) and the redirect it answers with handed back.
+async fn any_browser(authorize_url: String) -> Result<String, String> {
+    let url = authorize_url.strip_prefix("http://").ok_or("not plain HTTP")?;
+    let (host, path) = url.split_at(url.find('/').ok_or("no path")?);
+    let address = tokio::net::lookup_host(host).await.map_err(|err| err.to_string())?.find(|address| address.is_ipv4());
+    let address = address.ok_or("no IPv4 address")?;
+    let reply = raw_http::send(address, raw_http::head("GET", path, host, &[], None).as_bytes()).await;
+    reply.header("location").map(str::to_owned).ok_or(format!("no redirect: {reply:?}"))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_typescript_sdks_server_behind_its_own_oauth_example_is_signed_in_to_end_to_end() {
+    let (_, sdks) = crate::support::pinned::installed();
+    let example = sdks.join("node_modules/@modelcontextprotocol/sdk/dist/esm/examples/server/simpleStreamableHttp.js");
+    let (port, auth_port) = (free_port(), free_port());
+    let mut node = std::process::Command::new("node");
+    node.arg(&example)
+        .args(["--oauth", "--oauth-strict"])
+        .env("MCP_PORT", port.to_string())
+        .env("MCP_AUTH_PORT", auth_port.to_string())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::inherit());
+    let mut server = Child(node.spawn().expect("node starts the SDK's example"));
+    // Both listen once the server says so; what it prints after is read too, to the end, since
+    // node ends on a pipe nobody reads.
+    let stdout = server.0.stdout.take().unwrap();
+    let (ready, listening) = tokio::sync::oneshot::channel();
+    std::thread::spawn(move || {
+        use std::io::BufRead;
+        let (mut mcp, mut auth, mut ready) = (false, false, Some(ready));
+        for line in std::io::BufReader::new(stdout).lines().map_while(Result::ok) {
+            mcp |= line.contains("MCP Streamable HTTP Server listening");
+            auth |= line.contains("OAuth Authorization Server listening");
+            if mcp && auth {
+                ready.take().map(|ready| ready.send(()));
+            }
+        }
+    });
+    tokio::time::timeout(Duration::from_secs(30), listening).await.unwrap().expect("the example starts");
+
+    let url = format!("http://localhost:{port}/mcp");
+    let sign_in = SignIn::new("http://localhost:9/callback", any_browser).client_name("toolc sign-in test");
+    let tools = McpToolbox::connect_http_with(&url, McpOptions::default().sign_in(sign_in)).await.unwrap();
+    assert!(tools.tools().iter().any(|tool| tool.name == "greet"), "{:?}", tools.tools());
+    assert_eq!(tools.call("greet", r#"{"name": "toolc"}"#).await.unwrap(), "Hello, toolc!");
 }

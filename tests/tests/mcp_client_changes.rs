@@ -177,6 +177,11 @@ fn a_tool_whose_header_annotation_is_malformed_is_left_out_with_a_warning_naming
         let routed = Tool::new("routed", "Routed by region.", Arc::new(routed.as_object().unwrap().clone()));
         shifting.tools.lock().unwrap().push(routed);
         let url = serve(shifting).await;
+        // On 2025-11-25 no parameter travels as a header, and the tool is served.
+        let before = McpOptions::default().named("shifting").protocol_version(rmcp::model::ProtocolVersion::V_2025_11_25);
+        let older = McpToolbox::connect_http_with(url.clone(), before).await.unwrap();
+        assert_eq!(names(&older), ["echo", "grow", "reword", "routed"]);
+        assert!(!older.messages(Target::OpenAi).iter().any(|m| m.text().contains("routed")), "{:?}", older.messages(Target::OpenAi));
         let toolbox = McpToolbox::connect_http_with(url, McpOptions::default().named("shifting")).await.unwrap();
         assert_eq!(toolbox.protocol_version().await.as_deref(), Some("2026-07-28"), "headers are 2026-07-28's");
         // Left out, the others served, and said so where the program looks.

@@ -10,6 +10,8 @@
 //! only those issued for its server). (The official conformance suites' authorization servers
 //! drive every other way of signing in, in `examples/mcp-conformance`.)
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use tool_mcp::jsonwebtoken::{Algorithm, DecodingKey};
@@ -134,6 +136,29 @@ async fn an_expired_token_is_asked_for_again_once_for_all_the_calls_waiting() {
         assert_eq!(answer.unwrap()["result"], "again");
     }
     assert_eq!(authority.asked().len(), 2, "one new token for the four calls: {:?}", authority.asked());
+    server.stop();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_sign_in_that_fails_fails_every_call_waiting_on_it_with_one_browser_step() {
+    let authority = Authority::start(2).await;
+    let (server, url) = server(&authority).await;
+    let opened = Arc::new(AtomicUsize::new(0));
+    let counted = Arc::clone(&opened);
+    // The user signs in once; the next time, they close the browser.
+    let sign_in = SignIn::new("http://127.0.0.1:9/callback", move |authorize_url| {
+        let first = counted.fetch_add(1, Ordering::SeqCst) == 0;
+        async move { if first { browser(authorize_url).await } else { Err("the user closed the browser".to_owned()) } }
+    });
+    let tools = McpToolbox::connect_http_with(&url, McpOptions::default().sign_in(sign_in)).await.unwrap();
+
+    tokio::time::sleep(Duration::from_millis(2500)).await;
+    let calls = (0..4).map(|_| tools.call("echo", r#"{"text": "again"}"#));
+    for answer in futures_util::future::join_all(calls).await {
+        let err = answer.unwrap_err().to_string();
+        assert!(err.contains("the user closed the browser"), "{err}");
+    }
+    assert_eq!(opened.load(Ordering::SeqCst), 2, "one browser step for the four calls");
     server.stop();
 }
 

@@ -65,7 +65,7 @@ pub(super) async fn sign_in(server: &str, url: &str, file: &str) -> Result<SignI
                      {authorize_url}",
                     SIGN_IN_WITHIN.as_secs() / 60
                 );
-                loopback.wait(SIGN_IN_WITHIN).await
+                loopback.wait(&authorize_url, SIGN_IN_WITHIN).await
             }
         })
     } else {

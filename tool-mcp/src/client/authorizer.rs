@@ -14,6 +14,7 @@ use rmcp::transport::auth::{
 use tokio::sync::OnceCell;
 
 use super::sign_in::{Credential, Flow, SharedStore, SignIn};
+use super::watched::http_client;
 
 /// The `application_type` of a client on the user's machine (SEP-837), as a Client ID Metadata
 /// Document's client is registered.
@@ -43,9 +44,11 @@ pub(super) struct Authorizer {
     client: OnceCell<AuthClient<reqwest::Client>>,
     /// Held while signing in, so that requests refused at once sign in once.
     gate: tokio::sync::Mutex<()>,
-    /// Sign-ins done: a request refused before another's sign-in ended is sent again with the new
-    /// token rather than signing in again.
+    /// Sign-ins tried: a request refused before another's sign-in ended takes its outcome rather
+    /// than signing in again.
     done: AtomicU64,
+    /// How the last sign-in tried ended.
+    last: Mutex<Result<(), String>>,
     registration: Mutex<Option<Registration>>,
 }
 
@@ -58,6 +61,7 @@ impl Authorizer {
             client: OnceCell::new(),
             gate: tokio::sync::Mutex::new(()),
             done: AtomicU64::new(0),
+            last: Mutex::new(Ok(())),
             registration: Mutex::new(None),
         }
     }
@@ -76,80 +80,94 @@ impl Authorizer {
                 let mut manager = manager.map_err(|err| format!("cannot sign in to {}: {err}", self.url))?;
                 manager.set_credential_store(SharedStore(self.sign_in.store.clone()));
                 // Tokens a store kept from before are used as they are; a server that refuses them
-                // leads to a sign-in.
-                let _ = manager.initialize_from_store().await;
-                // No redirect is followed: a token is never sent where the URL does not say.
-                let http = reqwest::Client::builder()
-                    .pool_max_idle_per_host(0)
-                    .redirect(reqwest::redirect::Policy::none())
-                    .build()
-                    .map_err(|err| format!("cannot make an HTTP client: {err}"))?;
+                // leads to a sign-in. Kept tokens that cannot be taken up (their authorization
+                // server not found now) are forgotten: without their client, an expired one could
+                // neither be refreshed nor lead to a sign-in.
+                if manager.initialize_from_store().await.is_err() {
+                    let _ = self.sign_in.store.clear().await;
+                }
+                let http = http_client().map_err(|err| format!("cannot make an HTTP client: {err}"))?;
                 Ok::<_, String>(AuthClient::new(http, manager))
             })
             .await?;
         Ok(client.clone())
     }
 
-    /// How many sign-ins are done: read before a request is sent, given to [`Authorizer::answer`]
-    /// when it is refused.
+    /// How many sign-ins were tried: read before a request is sent, given to
+    /// [`Authorizer::answer`] when it is refused.
     pub(super) fn done(&self) -> u64 {
         self.done.load(Ordering::Acquire)
     }
 
     /// Answers a refusal (`challenge`, the `WWW-Authenticate` of a `401` or `403`) of a request
-    /// sent after `seen` sign-ins: signs in, or asks for more scope, unless `tries` says the request
-    /// did already; then the request may be sent again.
+    /// sent after `seen` sign-ins were tried: signs in, or asks for more scope, unless `tries` says
+    /// the request did already; then the request may be sent again. A request refused while another
+    /// signed in takes that sign-in's outcome: sent again after one that worked, failed after one
+    /// that did not, so that one browser step serves every call waiting.
     pub(super) async fn answer(&self, challenge: &str, seen: u64, tries: &mut Tries) -> Result<(), String> {
         let _one_at_a_time = self.gate.lock().await;
         if self.done() != seen {
-            return Ok(());
+            return self.last.lock().unwrap_or_else(PoisonError::into_inner).clone();
         }
+        let outcome = self.attempt(challenge, tries).await?;
+        *self.last.lock().unwrap_or_else(PoisonError::into_inner) = outcome.clone();
+        self.done.fetch_add(1, Ordering::AcqRel);
+        outcome
+    }
+
+    /// One sign-in, step-up or machine's token for a refusal: its outcome; or, without trying, why
+    /// this request may not try again (`tries`).
+    async fn attempt(&self, challenge: &str, tries: &mut Tries) -> Result<Result<(), String>, String> {
         let base = Url::parse(&self.url).map_err(|err| format!("the server URL {} is not a URL: {err}", self.url))?;
         let params = WWWAuthenticateParams::parse(challenge, &base);
         let client = self.client().await?;
+        // More scope is asked for when the request carried a token; without one it is a sign-in.
+        let asks_scope = params.is_insufficient_scope() && self.has_token().await;
+        let reason =
+            || params.error_description.clone().or(params.error.clone()).unwrap_or("no reason given".to_owned());
+        let tried = if asks_scope { &mut tries.stepped_up } else { &mut tries.signed_in };
+        if std::mem::replace(tried, true) {
+            return Err(match (&self.sign_in.flow, asks_scope) {
+                (Flow::Machine { client_id, .. }, _) => {
+                    format!(
+                        "the server still refuses the request after a token for the client `{client_id}` ({})",
+                        reason()
+                    )
+                }
+                (_, true) => format!(
+                    "the server still refuses the request after a sign-in that asked for more scope ({})",
+                    params.scope.as_deref().unwrap_or("none named")
+                ),
+                (_, false) => format!("the server still refuses the request after signing in ({})", reason()),
+            });
+        }
         let (redirect_uri, browser) = match &self.sign_in.flow {
             Flow::Browser { redirect_uri, browser } => (redirect_uri, browser),
             Flow::Machine { client_id, credential } => {
-                let asks_scope = params.is_insufficient_scope() && seen > 0;
-                let tried = if asks_scope { &mut tries.stepped_up } else { &mut tries.signed_in };
-                if std::mem::replace(tried, true) {
-                    return Err(format!(
-                        "the server still refuses the request after a token for the client `{client_id}` ({})",
-                        params.error_description.or(params.error).as_deref().unwrap_or("no reason given")
-                    ));
-                }
-                self.as_machine(&client, challenge, client_id, credential, params.scope.as_deref()).await?;
-                self.done.fetch_add(1, Ordering::AcqRel);
-                return Ok(());
+                return Ok(self.as_machine(&client, challenge, client_id, credential, params.scope.as_deref()).await);
             }
         };
-        let authorize_url = if params.is_insufficient_scope() && seen > 0 {
-            if std::mem::replace(&mut tries.stepped_up, true) {
-                return Err(format!(
-                    "the server still refuses the request after a sign-in that asked for more scope ({})",
-                    params.scope.as_deref().unwrap_or("none named")
-                ));
-            }
-            let manager = client.auth_manager.lock().await;
-            let scope = params.scope.unwrap_or_default();
-            manager
-                .request_scope_upgrade(&scope)
-                .await
-                .map_err(|err| format!("cannot ask for scope `{scope}`: {err}"))?
-        } else {
-            if std::mem::replace(&mut tries.signed_in, true) {
-                return Err(format!(
-                    "the server still refuses the request after signing in ({})",
-                    params.error_description.or(params.error).as_deref().unwrap_or("no reason given")
-                ));
-            }
-            self.start(&client, challenge, redirect_uri).await?
-        };
-        // The program says why it could not, in its own words.
-        let callback = browser(authorize_url).await?;
-        self.exchange(&client, &callback).await?;
-        self.done.fetch_add(1, Ordering::AcqRel);
-        Ok(())
+        Ok(async {
+            let authorize_url = if asks_scope {
+                let manager = client.auth_manager.lock().await;
+                let scope = params.scope.clone().unwrap_or_default();
+                manager
+                    .request_scope_upgrade(&scope)
+                    .await
+                    .map_err(|err| format!("cannot ask for scope `{scope}`: {err}"))?
+            } else {
+                self.start(&client, challenge, redirect_uri).await?
+            };
+            // The program says why it could not, in its own words.
+            let callback = browser(authorize_url).await?;
+            self.exchange(&client, &callback).await
+        }
+        .await)
+    }
+
+    /// Whether the store holds a token, which the refused request carried.
+    async fn has_token(&self) -> bool {
+        self.sign_in.store.load().await.ok().flatten().is_some_and(|kept| kept.token_response.is_some())
     }
 
     /// Finds the authorization server from `challenge`, registers if it must, and gives the URL
@@ -259,6 +277,7 @@ impl Authorizer {
                     key,
                     &scopes,
                     &self.url,
+                    self.sign_in.private_network,
                 )
                 .await
                 .map_err(|why| format!("the authorization server gave the client `{client_id}` no token: {why}"))?;

@@ -6,7 +6,8 @@
 //! one toolc's `JwtValidator` uses leaves jsonwebtoken without a backend (it panics at its first
 //! use), and its token request cannot be awaited on a multi-threaded runtime's task.
 
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::net::IpAddr;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use jsonwebtoken::{Algorithm, EncodingKey, Header};
 use reqwest::Url;
@@ -15,6 +16,9 @@ use serde_json::{Value, json};
 
 /// How long an assertion is good for: long enough for one token request.
 const ASSERTION_LIFETIME_SECS: u64 = 300;
+
+/// How long the token endpoint has to answer.
+const TOKEN_WITHIN: Duration = Duration::from_secs(30);
 
 /// The program's private key, and the algorithm it signs with.
 #[derive(Clone)]
@@ -33,6 +37,7 @@ pub(super) async fn token(
     key: &ClientKey,
     scopes: &[String],
     resource: &str,
+    private_network: bool,
 ) -> Result<(OAuthTokenResponse, Vec<String>), String> {
     let endpoint = Url::parse(&metadata.token_endpoint)
         .map_err(|err| format!("the token endpoint {} is not a URL: {err}", metadata.token_endpoint))?;
@@ -42,6 +47,7 @@ pub(super) async fn token(
              only to this machine)"
         ));
     }
+    reachable(&endpoint, resource, private_network).await?;
     let audience = metadata.issuer.as_deref().ok_or(
         "the authorization server's metadata names no issuer, which a signed assertion is addressed to".to_owned(),
     )?;
@@ -59,6 +65,7 @@ pub(super) async fn token(
     let answer = http
         .post(endpoint.clone())
         .form(&form)
+        .timeout(TOKEN_WITHIN)
         .send()
         .await
         .map_err(|err| format!("cannot reach the token endpoint {endpoint}: {err}"))?;
@@ -114,6 +121,52 @@ fn assertion(client_id: &str, audience: &str, key: &ClientKey) -> Result<String,
     jsonwebtoken::encode(&header, &claims, &key.key).map_err(|err| format!("cannot sign the assertion: {err}"))
 }
 
+/// Whether a token endpoint the metadata names may be reached, as rmcp allows the addresses its
+/// metadata leads to: loopback only for a server on loopback, a private address (RFC 1918,
+/// fc00::/7, shared 100.64/10) only with `private_network`, never link-local, unspecified or
+/// multicast. (Looked up once here and again by the request: a name that changes its address in
+/// between is not caught.)
+async fn reachable(endpoint: &Url, server: &str, private_network: bool) -> Result<(), String> {
+    let host = endpoint.host_str().ok_or_else(|| format!("the token endpoint {endpoint} names no host"))?;
+    let host = host.trim_start_matches('[').trim_end_matches(']');
+    let port = endpoint.port_or_known_default().unwrap_or(443);
+    let server_on_loopback = Url::parse(server).is_ok_and(|server| is_loopback(&server));
+    let addresses = tokio::net::lookup_host((host, port))
+        .await
+        .map_err(|err| format!("cannot find the token endpoint {endpoint}: {err}"))?;
+    for address in addresses {
+        let ip = address.ip();
+        let allowed = if ip.is_loopback() {
+            server_on_loopback
+        } else if is_private(ip) {
+            private_network
+        } else {
+            !(ip.is_unspecified() || ip.is_multicast() || is_link_local(ip))
+        };
+        if !allowed {
+            return Err(format!(
+                "the token endpoint {endpoint} is at {ip}, where a server's metadata may not send the client (a \
+                 private address needs `SignIn::private_network`)"
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn is_private(ip: IpAddr) -> bool {
+    match ip {
+        IpAddr::V4(ip) => ip.is_private() || (ip.octets()[0] == 100 && (ip.octets()[1] & 0xc0) == 64),
+        IpAddr::V6(ip) => (ip.segments()[0] & 0xfe00) == 0xfc00,
+    }
+}
+
+fn is_link_local(ip: IpAddr) -> bool {
+    match ip {
+        IpAddr::V4(ip) => ip.is_link_local(),
+        IpAddr::V6(ip) => (ip.segments()[0] & 0xffc0) == 0xfe80,
+    }
+}
+
 fn is_loopback(url: &Url) -> bool {
     match url.host_str() {
         Some("localhost") => true,
@@ -158,5 +211,23 @@ mod tests {
         ] {
             assert_eq!(is_loopback(&Url::parse(url).unwrap()), loopback, "{url}");
         }
+    }
+
+    #[tokio::test]
+    async fn a_token_endpoint_at_a_private_or_link_local_address_is_refused() {
+        let at = |url: &str| Url::parse(url).unwrap();
+        let public = "https://mcp.example/mcp";
+        let refused = reachable(&at("https://10.0.0.9/token"), public, false).await.unwrap_err();
+        assert!(refused.contains("10.0.0.9") && refused.contains("private_network"), "{refused}");
+        assert!(reachable(&at("https://10.0.0.9/token"), public, true).await.is_ok());
+        assert!(
+            reachable(&at("https://169.254.169.254/token"), public, true).await.is_err(),
+            "the cloud's metadata address"
+        );
+        assert!(
+            reachable(&at("http://127.0.0.1:9/token"), public, true).await.is_err(),
+            "loopback for a remote server"
+        );
+        assert!(reachable(&at("http://127.0.0.1:9/token"), "http://127.0.0.1:8/mcp", false).await.is_ok());
     }
 }

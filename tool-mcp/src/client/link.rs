@@ -260,7 +260,8 @@ impl Link {
                     config = config.auth_header(token.as_str());
                 }
                 let left_out = LeftOut::default();
-                let client = Watched { inner: http_client()?, left_out: Arc::clone(&left_out) };
+                let inner = watched::http_client().map_err(LinkError::Client)?;
+                let client = Watched { inner, left_out: Arc::clone(&left_out) };
                 let transport = StreamableHttpClientTransport::with_client(client, config);
                 let service = listener
                     .begin(transport)
@@ -389,6 +390,8 @@ impl Link {
         let mut tries = Tries::default();
         loop {
             let seen = self.sign_ins();
+            // What an attempt refused partway said is said again by the next.
+            let _ = self.left_out();
             let err = match tokio::time::timeout(timeout, self.peer().list_all_tools()).await {
                 Ok(Ok(tools)) => return Ok(tools),
                 Ok(Err(err)) => err,
@@ -409,22 +412,6 @@ impl Drop for Link {
         // starts `node`) are in its process group, which goes with it.
         kill_group(self.group);
     }
-}
-
-/// The HTTP client of a connection without sign-in, as rmcp makes its own: no idle connection kept
-/// (reusing one whose last answer was not read whole stalls on delayed acknowledgements), and only
-/// a redirect that keeps the request and the origin followed.
-fn http_client() -> Result<reqwest::Client, LinkError> {
-    let redirect = reqwest::redirect::Policy::custom(|attempt| {
-        let keeps_body = matches!(attempt.status().as_u16(), 307 | 308);
-        let same_origin = attempt.previous().first().is_some_and(|first| first.origin() == attempt.url().origin());
-        if keeps_body && same_origin && attempt.previous().len() <= 10 { attempt.follow() } else { attempt.stop() }
-    });
-    reqwest::Client::builder()
-        .pool_max_idle_per_host(0)
-        .redirect(redirect)
-        .build()
-        .map_err(|err| LinkError::Client(err.to_string()))
 }
 
 /// What a request has done about refusals (a client that does not sign in does nothing).

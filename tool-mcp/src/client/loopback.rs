@@ -19,7 +19,9 @@ const HEAD_WITHIN: Duration = Duration::from_secs(10);
 /// command-line program's [`SignIn`](super::SignIn): bind it first (its port is part of the
 /// redirect URI the client registers), give [`LoopbackRedirect::redirect_uri`] to `SignIn::new`, and
 /// in the browser step show the authorization URL, then [`LoopbackRedirect::wait`] for the browser.
-/// Only the loopback address is listened on; a request that is not the callback is answered 404.
+/// Only the loopback address is listened on; a request that is not the callback of this sign-in
+/// (its `state`) is answered 404 and does not end the wait, so another page or program on the
+/// machine cannot cut the sign-in short.
 ///
 /// ```no_run
 /// use std::sync::Arc;
@@ -33,7 +35,7 @@ const HEAD_WITHIN: Duration = Duration::from_secs(10);
 ///     let loopback = Arc::clone(&waiting);
 ///     async move {
 ///         eprintln!("Sign in at {authorize_url}");
-///         loopback.wait(Duration::from_secs(300)).await
+///         loopback.wait(&authorize_url, Duration::from_secs(300)).await
 ///     }
 /// });
 /// # drop(sign_in); Ok(()) }
@@ -57,16 +59,17 @@ impl LoopbackRedirect {
         format!("http://127.0.0.1:{}{CALLBACK}", self.port)
     }
 
-    /// Waits up to `within` for the browser to come back, answers it with a short page, and gives
-    /// the whole URL it came back to (for the sign-in to read `code`, `state` and `iss` from), or
-    /// why not.
-    pub async fn wait(&self, within: Duration) -> Result<String, String> {
+    /// Waits up to `within` for the browser to come back from the sign-in at `authorize_url` (a
+    /// callback with its `state`), answers it with a short page, and gives the whole URL it came
+    /// back to (for the sign-in to read `code`, `state` and `iss` from), or why not.
+    pub async fn wait(&self, authorize_url: &str, within: Duration) -> Result<String, String> {
+        let state = authorize_url.split_once('?').and_then(|(_, query)| param(query, "state"));
         let listener = self.listener.lock().await;
         let waited = tokio::time::timeout(within, async {
             loop {
                 let (stream, _) =
                     listener.accept().await.map_err(|err| format!("the redirect listener failed: {err}"))?;
-                if let Some(target) = self.answer(stream).await {
+                if let Some(target) = self.answer(stream, state.as_deref()).await {
                     return Ok(format!("http://127.0.0.1:{}{target}", self.port));
                 }
             }
@@ -76,12 +79,14 @@ impl LoopbackRedirect {
         })
     }
 
-    /// Reads one request: the callback's target (path and query) when it is the callback, after
-    /// telling the browser the sign-in is done; `None` for anything else, answered 404.
-    async fn answer(&self, mut stream: TcpStream) -> Option<String> {
+    /// Reads one request: the callback's target (path and query) when it is this sign-in's callback
+    /// (`state`, when the sign-in has one), after telling the browser the sign-in is done; `None`
+    /// for anything else, answered 404.
+    async fn answer(&self, mut stream: TcpStream, state: Option<&str>) -> Option<String> {
         let head = tokio::time::timeout(HEAD_WITHIN, read_head(&mut stream)).await.ok()??;
         let target = head.lines().next()?.strip_prefix("GET ")?.split(' ').next()?.to_owned();
-        let is_callback = target == CALLBACK || target.starts_with(&format!("{CALLBACK}?"));
+        let (path, query) = target.split_once('?').unwrap_or((&target, ""));
+        let is_callback = path == CALLBACK && state.is_none_or(|state| param(query, "state").as_deref() == Some(state));
         let (status, page) = match is_callback {
             true if target.contains("error=") => ("200 OK", "The sign-in was refused. You can close this tab."),
             true => ("200 OK", "Signed in. You can close this tab and go back to the program."),
@@ -96,6 +101,29 @@ impl LoopbackRedirect {
         let _ = stream.shutdown().await;
         is_callback.then_some(target)
     }
+}
+
+/// The value of `name` in a URL's `query`, decoded (an authorization server may escape what it
+/// sends back, letters included).
+fn param(query: &str, name: &str) -> Option<String> {
+    let value = query.split('&').find_map(|pair| pair.strip_prefix(name)?.strip_prefix('='))?;
+    let bytes = value.as_bytes();
+    let mut decoded = Vec::with_capacity(bytes.len());
+    let mut at = 0;
+    while at < bytes.len() {
+        let escaped = (bytes[at] == b'%').then(|| value.get(at + 1..at + 3)).flatten();
+        match escaped.and_then(|hex| u8::from_str_radix(hex, 16).ok()) {
+            Some(byte) => {
+                decoded.push(byte);
+                at += 3;
+            }
+            None => {
+                decoded.push(if bytes[at] == b'+' { b' ' } else { bytes[at] });
+                at += 1;
+            }
+        }
+    }
+    String::from_utf8(decoded).ok()
 }
 
 /// The request's head, up to the blank line; `None` when it is too long or the connection ends.
@@ -132,20 +160,25 @@ mod tests {
         assert_eq!(loopback.redirect_uri(), format!("http://127.0.0.1:{port}/callback"));
         let browser = tokio::spawn(async move {
             let stray = get(port, "/favicon.ico").await;
-            let back = get(port, "/callback?code=c0de&state=st&iss=https%3A%2F%2Fas").await;
-            (stray, back)
+            // Another page of the machine, guessing: not this sign-in's state.
+            let forged = get(port, "/callback?error=access_denied&state=guess").await;
+            // The state escaped, letters and all, as an authorization server may send it back.
+            let back = get(port, "/callback?code=c0de&state=%73t&iss=https%3A%2F%2Fas").await;
+            (stray, forged, back)
         });
-        let url = loopback.wait(Duration::from_secs(5)).await.unwrap();
-        assert_eq!(url, format!("http://127.0.0.1:{port}/callback?code=c0de&state=st&iss=https%3A%2F%2Fas"));
-        let (stray, back) = browser.await.unwrap();
+        let authorize = "https://as.example/authorize?response_type=code&state=st&client_id=c";
+        let url = loopback.wait(authorize, Duration::from_secs(5)).await.unwrap();
+        assert_eq!(url, format!("http://127.0.0.1:{port}/callback?code=c0de&state=%73t&iss=https%3A%2F%2Fas"));
+        let (stray, forged, back) = browser.await.unwrap();
         assert!(stray.starts_with("HTTP/1.1 404"), "{stray}");
+        assert!(forged.starts_with("HTTP/1.1 404"), "{forged}");
         assert!(back.starts_with("HTTP/1.1 200") && back.contains("Signed in"), "{back}");
     }
 
     #[tokio::test]
     async fn a_browser_that_never_comes_back_is_an_error_in_time() {
         let loopback = LoopbackRedirect::bind().await.unwrap();
-        let err = loopback.wait(Duration::from_millis(50)).await.unwrap_err();
+        let err = loopback.wait("https://as.example/authorize?state=st", Duration::from_millis(50)).await.unwrap_err();
         assert!(err.contains("did not come back") && err.contains("/callback"), "{err}");
     }
 }

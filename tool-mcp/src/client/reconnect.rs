@@ -88,7 +88,15 @@ impl Inner {
                 return false;
             }
         };
-        if next.listed == self.generations.latest().listed {
+        let latest = self.generations.latest();
+        if next.listed == latest.listed {
+            // The same list served; a tool the transport left out of it anew is still said.
+            for warning in next.said {
+                let said = self.said.lock().unwrap_or_else(std::sync::PoisonError::into_inner).contains(&warning);
+                if !latest.said.contains(&warning) && !said {
+                    self.say(warning);
+                }
+            }
             return false;
         }
         if !self.generations.push(next) {

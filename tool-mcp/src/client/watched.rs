@@ -112,8 +112,28 @@ fn sub(value: &Value, on_chain: bool) -> bool {
     }
 }
 
-fn lists_tools(message: &ClientJsonRpcMessage) -> bool {
-    matches!(message, ClientJsonRpcMessage::Request(request) if matches!(request.request, ClientRequest::ListToolsRequest(_)))
+/// Whether `message` lists the tools on a version whose headers rmcp checks (2026-07-28 on), which
+/// is when it leaves tools out.
+fn lists_tools(message: &ClientJsonRpcMessage, headers: &HashMap<HeaderName, HeaderValue>) -> bool {
+    let lists = matches!(message, ClientJsonRpcMessage::Request(request) if matches!(request.request, ClientRequest::ListToolsRequest(_)));
+    let version = headers.get(&HeaderName::from_static("mcp-protocol-version")).and_then(|value| value.to_str().ok());
+    lists && version.is_some_and(|version| version >= HEADERS_SINCE)
+}
+
+/// The version from which parameters travel as headers, dates compared as text.
+const HEADERS_SINCE: &str = "2026-07-28";
+
+/// The HTTP client of a connection, as rmcp makes its own: no idle connection kept (reusing one
+/// whose last answer was not read whole stalls on delayed acknowledgements), and only a redirect
+/// that keeps the request and the origin followed (a token goes nowhere else).
+pub(super) fn http_client() -> Result<reqwest::Client, String> {
+    let redirect = reqwest::redirect::Policy::custom(|attempt| {
+        let keeps_body = matches!(attempt.status().as_u16(), 307 | 308);
+        let same_origin = attempt.previous().first().is_some_and(|first| first.origin() == attempt.url().origin());
+        if keeps_body && same_origin && attempt.previous().len() <= 10 { attempt.follow() } else { attempt.stop() }
+    });
+    let client = reqwest::Client::builder().pool_max_idle_per_host(0).redirect(redirect).build();
+    client.map_err(|err| err.to_string())
 }
 
 impl<C> StreamableHttpClient for Watched<C>
@@ -163,7 +183,7 @@ where
         custom_headers: HashMap<HeaderName, HeaderValue>,
         limits: StreamableHttpResponseLimits,
     ) -> Result<StreamableHttpPostResponse, StreamableHttpError<Self::Error>> {
-        let lists = lists_tools(&message);
+        let lists = lists_tools(&message, &custom_headers);
         let response = self
             .inner
             .post_message_with_response_limits(uri, message, session_id, auth_header, custom_headers, limits)

@@ -11,24 +11,21 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::Arc;
 
-use tool_mcp::jsonwebtoken::{Algorithm, DecodingKey};
-use tool_mcp::{HttpOptions, HttpServer, JwtValidator, McpServer};
+use tool_mcp::{HttpServer, McpServer};
 
 #[path = "../../tests/tests/support/authority.rs"]
 mod authority;
 #[path = "../../tests/tests/support/guarded.rs"]
 mod guarded;
 
-use authority::{Authority, SECRET};
+use authority::Authority;
 
 /// A toolc server that takes the tokens `authority` signs for it.
 async fn server(authority: &Authority) -> (HttpServer, String) {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let url = format!("http://127.0.0.1:{}/mcp", listener.local_addr().unwrap().port());
-    let validator = JwtValidator::new(DecodingKey::from_secret(SECRET), Algorithm::HS256, &authority.issuer, &url);
-    let options =
-        HttpOptions::default().bearer(validator).resource(&url).authorization_servers([authority.issuer.clone()]);
-    let server = McpServer::new(guarded::Guarded::default()).unwrap().with(options).serve_http_on(listener).unwrap();
+    let server = McpServer::new(guarded::Guarded::default()).unwrap().with(authority.guarding(&url));
+    let server = server.serve_http_on(listener).unwrap();
     (server, url)
 }
 

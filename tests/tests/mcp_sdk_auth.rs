@@ -10,10 +10,9 @@
 
 use std::process::Command;
 
-use tool_mcp::jsonwebtoken::{Algorithm, DecodingKey};
-use tool_mcp::{HttpOptions, JwtValidator, McpServer, Visible};
+use tool_mcp::{McpServer, Visible};
 
-use crate::support::authority::{Authority, CLIENT_ID, CLIENT_SECRET, SECRET};
+use crate::support::authority::{Authority, CLIENT_ID, CLIENT_SECRET};
 use crate::support::guarded::Guarded;
 use crate::support::pinned::installed;
 
@@ -26,13 +25,8 @@ async fn the_typescript_sdk_finds_the_authorization_server_through_the_metadata_
     // Bound first, so that the server's URL (its tokens' audience) is known when it is configured.
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let url = format!("http://127.0.0.1:{}/mcp", listener.local_addr().unwrap().port());
-    let validator = JwtValidator::new(DecodingKey::from_secret(SECRET), Algorithm::HS256, &authority.issuer, &url);
-    let options = HttpOptions::default()
-        .bearer(validator)
-        .resource(&url)
-        .authorization_servers([authority.issuer.clone()])
-        .scopes_supported(["files:read", "files:write"])
-        .visible(|caller| match caller {
+    let options =
+        authority.guarding(&url).scopes_supported(["files:read", "files:write"]).visible(|caller| match caller {
             Some(caller) if caller.has_scope("files:write") => Visible::All,
             _ => Visible::except(["write_file"]),
         });

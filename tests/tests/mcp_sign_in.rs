@@ -14,11 +14,10 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
-use tool_mcp::jsonwebtoken::{Algorithm, DecodingKey};
-use tool_mcp::{HttpOptions, HttpServer, JwtValidator, McpOptions, McpServer, McpToolbox, SignIn, TokenFile};
+use tool_mcp::{HttpServer, McpOptions, McpServer, McpToolbox, SignIn, TokenFile};
 use tool_runtime::Toolbox;
 
-use crate::support::authority::{Authority, CLIENT_ID, CLIENT_SECRET, SECRET};
+use crate::support::authority::{Authority, CLIENT_ID, CLIENT_SECRET};
 use crate::support::guarded::Guarded;
 use crate::support::raw_http;
 
@@ -26,12 +25,7 @@ use crate::support::raw_http;
 async fn server(authority: &Authority) -> (HttpServer, String) {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let url = format!("http://127.0.0.1:{}/mcp", listener.local_addr().unwrap().port());
-    let validator = JwtValidator::new(DecodingKey::from_secret(SECRET), Algorithm::HS256, &authority.issuer, &url);
-    let options = HttpOptions::default()
-        .bearer(validator)
-        .resource(&url)
-        .authorization_servers([authority.issuer.clone()])
-        .scopes_supported(["files:read", "files:write"]);
+    let options = authority.guarding(&url).scopes_supported(["files:read", "files:write"]);
     let server = McpServer::new(Guarded::default()).unwrap().with(options).serve_http_on(listener).unwrap();
     (server, url)
 }

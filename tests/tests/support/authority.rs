@@ -18,7 +18,8 @@ use axum::routing::{get, post};
 use base64::Engine;
 use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
-use tool_mcp::jsonwebtoken::{Algorithm, EncodingKey, Header, encode};
+use tool_mcp::jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, encode};
+use tool_mcp::{HttpOptions, JwtValidator};
 
 pub const SECRET: &[u8] = b"the authorization server's signing key, shared with the resource server";
 pub const CLIENT_ID: &str = "toolc-auth-test";
@@ -71,6 +72,13 @@ impl Authority {
     /// The token requests, each as its form.
     pub fn asked(&self) -> Vec<Form> {
         self.asked.lock().unwrap().clone()
+    }
+
+    /// What a toolc server at `url` is given to take the tokens this server signs for it, and to name
+    /// this server in its metadata.
+    pub fn guarding(&self, url: &str) -> HttpOptions {
+        let validator = JwtValidator::new(DecodingKey::from_secret(SECRET), Algorithm::HS256, &self.issuer, url);
+        HttpOptions::default().bearer(validator).resource(url).authorization_servers([self.issuer.clone()])
     }
 
     /// A token for `subject` at `resource`, as the token endpoint signs them.

@@ -33,12 +33,14 @@ async fn server(authority: &Authority) -> (HttpServer, String) {
 /// What a browser step does to where it was sent back, in a test of a forged one.
 type Mangle = fn(String) -> String;
 
-/// A person's browser who signs in at once: the authorization URL is opened, and where the
-/// authorization server sends the browser back is handed to the client.
+/// A person's browser who signs in at once wherever it is sent: the authorization URL is opened
+/// (its host looked up, `localhost` included), and where the authorization server sends the browser
+/// back is handed to the client.
 async fn browser(authorize_url: String) -> Result<String, String> {
     let url = authorize_url.strip_prefix("http://").ok_or("not plain HTTP")?;
     let (host, path) = url.split_at(url.find('/').ok_or("no path")?);
-    let address: std::net::SocketAddr = host.parse().map_err(|_| "not an address")?;
+    let address = tokio::net::lookup_host(host).await.map_err(|err| err.to_string())?.find(|address| address.is_ipv4());
+    let address = address.ok_or("no IPv4 address")?;
     let reply = raw_http::send(address, raw_http::head("GET", path, host, &[], None).as_bytes()).await;
     reply.header("location").map(str::to_owned).ok_or(format!("no redirect: {reply:?}"))
 }
@@ -212,17 +214,6 @@ impl Drop for Child {
     }
 }
 
-/// A browser that signs in at once wherever it is sent: the authorization URL opened (its host
-/// looked up, `localhost` included) and the redirect it answers with handed back.
-async fn any_browser(authorize_url: String) -> Result<String, String> {
-    let url = authorize_url.strip_prefix("http://").ok_or("not plain HTTP")?;
-    let (host, path) = url.split_at(url.find('/').ok_or("no path")?);
-    let address = tokio::net::lookup_host(host).await.map_err(|err| err.to_string())?.find(|address| address.is_ipv4());
-    let address = address.ok_or("no IPv4 address")?;
-    let reply = raw_http::send(address, raw_http::head("GET", path, host, &[], None).as_bytes()).await;
-    reply.header("location").map(str::to_owned).ok_or(format!("no redirect: {reply:?}"))
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_typescript_sdks_server_behind_its_own_oauth_example_is_signed_in_to_end_to_end() {
     let (_, sdks) = crate::support::pinned::installed();
@@ -254,7 +245,7 @@ async fn the_typescript_sdks_server_behind_its_own_oauth_example_is_signed_in_to
     tokio::time::timeout(Duration::from_secs(30), listening).await.unwrap().expect("the example starts");
 
     let url = format!("http://localhost:{port}/mcp");
-    let sign_in = SignIn::new("http://localhost:9/callback", any_browser).client_name("toolc sign-in test");
+    let sign_in = SignIn::new("http://localhost:9/callback", browser).client_name("toolc sign-in test");
     let tools = McpToolbox::connect_http_with(&url, McpOptions::default().sign_in(sign_in)).await.unwrap();
     assert!(tools.tools().iter().any(|tool| tool.name == "greet"), "{:?}", tools.tools());
     assert_eq!(tools.call("greet", r#"{"name": "toolc"}"#).await.unwrap(), "Hello, toolc!");

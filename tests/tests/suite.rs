@@ -10,6 +10,7 @@ mod support {
     pub mod http_wire;
     pub mod pinned;
     pub mod raw_http;
+    pub mod redis;
     pub mod streams;
     pub mod weather;
 }
@@ -33,6 +34,7 @@ mod mcp_load;
 mod mcp_safety;
 mod mcp_sdk_auth;
 mod mcp_servers;
+mod mcp_shared_state;
 mod mcp_sign_in;
 mod panics;
 mod peer;

@@ -74,6 +74,8 @@ pub use jsonwebtoken;
 pub use rmcp;
 #[cfg(feature = "jwt")]
 pub use server::JwtValidator;
+#[cfg(feature = "redis")]
+pub use server::RedisState;
 #[cfg(feature = "server")]
 pub use server::{HttpOptions, HttpServer, McpServer, StaticToken, TokenRefused, TokenValidator, ToolsAlone, Visible};
 

@@ -12,6 +12,8 @@ mod notices;
 mod options;
 mod running;
 mod sessions;
+#[cfg(feature = "redis")]
+mod shared;
 mod task;
 
 use std::io;
@@ -40,6 +42,8 @@ pub use http::HttpServer;
 #[cfg(feature = "jwt")]
 pub use jwt::JwtValidator;
 pub use options::{HttpOptions, Visible};
+#[cfg(feature = "redis")]
+pub use shared::RedisState;
 
 /// How long a finished call's last progress reports may take to go out before its result goes
 /// without them (a client that stops reading must not keep the call's task forever).

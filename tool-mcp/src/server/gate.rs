@@ -43,6 +43,9 @@ pub(super) struct Gate {
     pub(super) sessions: Arc<Sessions>,
     /// The caller (its token's subject) that opened each session, when tokens are asked for.
     owners: std::sync::Mutex<std::collections::HashMap<String, String>>,
+    /// The sessions of every replica, and their owners, when the replicas share state.
+    #[cfg(feature = "redis")]
+    pub(super) shared: Option<super::shared::sessions::RedisSessions>,
 }
 
 /// The names and browser origins a server bound to a loopback address answers by default.
@@ -79,6 +82,16 @@ impl Gate {
                 ));
             }
         };
+        let sessions = Sessions::new(options.max_sessions, options.idle_session_expiry, options.call_timeout);
+        #[cfg(feature = "redis")]
+        let (sessions, shared) = match &options.shared {
+            Some(state) => {
+                use super::shared::{events::RedisEvents, sessions::RedisSessions};
+                let kept = Sessions::kept_for(options.idle_session_expiry, options.call_timeout);
+                (sessions.kept_in(RedisEvents::new(state.clone(), kept)), Some(RedisSessions::new(state.clone(), kept)))
+            }
+            None => (sessions, None),
+        };
         Ok(Gate {
             hosts,
             origins,
@@ -88,21 +101,43 @@ impl Gate {
             scopes_supported: options.scopes_supported.clone(),
             max_body_bytes: options.max_body_bytes,
             read_timeout: options.read_timeout,
-            stop_calls_of_gone_clients: options.stop_calls_of_gone_clients,
+            stop_calls_of_gone_clients: options.stops_calls_of_gone_clients(),
             owners: std::sync::Mutex::default(),
-            sessions: Arc::new(Sessions::new(options.max_sessions, options.idle_session_expiry, options.call_timeout)),
+            sessions: Arc::new(sessions),
+            #[cfg(feature = "redis")]
+            shared,
         })
     }
 
     /// Whether `session` may be used by the caller whose subject is `owner` (`None`: no token is
-    /// asked for).
-    fn owned_by(&self, session: &str, owner: Option<&str>) -> bool {
-        let owners = self.owners.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        owners.get(session).is_none_or(|opener| Some(opener.as_str()) == owner)
+    /// asked for). With shared state, a session this replica did not open is its opener's as
+    /// Redis records it, and one nobody is recorded for is nobody's when tokens are asked for; the
+    /// session is kept there another idle time from now. An error when Redis cannot be asked.
+    async fn owned_by(&self, session: &str, owner: Option<&str>) -> std::io::Result<bool> {
+        let opener = {
+            let owners = self.owners.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+            owners.get(session).cloned()
+        };
+        #[cfg(feature = "redis")]
+        if let Some(shared) = &self.shared {
+            let recorded = shared.owner_of(session).await?;
+            return Ok(match opener.or(recorded) {
+                Some(opener) => Some(opener.as_str()) == owner,
+                None => owner.is_none(),
+            });
+        }
+        Ok(opener.is_none_or(|opener| Some(opener.as_str()) == owner))
     }
 
     /// Records that `owner` opened `session`, forgetting the owners of sessions since closed.
     async fn own(&self, session: String, owner: String) {
+        #[cfg(feature = "redis")]
+        if let Some(shared) = &self.shared
+            && let Err(err) = shared.own(&session, &owner).await
+        {
+            // The session goes on here; another replica will not take it up for its owner.
+            tracing::warn!("{err}");
+        }
         let open: Option<std::collections::HashSet<String>> =
             if self.owners_len() > 2 * self.sessions.most() { Some(self.sessions.ids().await) } else { None };
         let mut owners = self.owners.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
@@ -327,9 +362,7 @@ impl Gate {
         };
         let opens = opens_a_session(&parts, &body);
         let owner = caller.as_ref().map(|caller| caller.subject().unwrap_or_default().to_owned());
-        if let Some(refusal) = self.not_the_owners(&parts.headers, owner.as_deref()) {
-            return Err(refusal);
-        }
+        self.not_the_owners(&parts.headers, owner.as_deref()).await?;
         if opens {
             self.check_room().await?;
         }
@@ -345,9 +378,24 @@ impl Gate {
 
     /// A session is its opener's: another caller naming it is told it does not exist (a session id
     /// seen in a log or through a proxy gives no way into another caller's results).
-    fn not_the_owners(&self, headers: &HeaderMap, owner: Option<&str>) -> Option<Response> {
-        let session = headers.get("mcp-session-id").and_then(|id| id.to_str().ok())?;
-        (!self.owned_by(session, owner)).then(|| refused(StatusCode::NOT_FOUND, "Session not found"))
+    async fn not_the_owners(&self, headers: &HeaderMap, owner: Option<&str>) -> Result<(), Response> {
+        let Some(session) = headers.get("mcp-session-id").and_then(|id| id.to_str().ok()) else { return Ok(()) };
+        match self.owned_by(session, owner).await {
+            Ok(true) => Ok(()),
+            Ok(false) => Err(refused(StatusCode::NOT_FOUND, "Session not found")),
+            Err(err) => {
+                let mut response = refused(
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    "the server cannot reach the state its replicas share; try again shortly",
+                );
+                response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from_static("2"));
+                #[cfg(feature = "redis")]
+                tracing::warn!("{err}");
+                #[cfg(not(feature = "redis"))]
+                let _ = err;
+                Err(response)
+            }
+        }
     }
 
     /// Room for one more session, or 503 with a time to come back.

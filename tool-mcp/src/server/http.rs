@@ -57,11 +57,17 @@ pub(super) fn serve<T: Toolbox + Send + 'static, H: rmcp::ServerHandler>(
     let stop = CancellationToken::new();
     // The gate checks `Host` and `Origin` (with its own, tested, matching); rmcp's checks would
     // only repeat them with rules of their own.
-    let config = StreamableHttpServerConfig::default()
+    #[allow(unused_mut, reason = "set further with shared state alone")]
+    let mut config = StreamableHttpServerConfig::default()
         .disable_allowed_hosts()
         .disable_allowed_origins()
         .with_max_request_body_bytes(options.max_body_bytes)
         .with_cancellation_token(stop.child_token());
+    #[cfg(feature = "redis")]
+    if let (Some(state), Some(sessions)) = (&options.shared, &gate.shared) {
+        config.session_store = Some(Arc::new(sessions.clone()));
+        state.hold_lease(stop.child_token());
+    }
     let service = StreamableHttpService::new(move || Ok(server.for_session()), Arc::clone(&gate.sessions), config);
     let router = axum::Router::new()
         .nest_service(gate::ENDPOINT, service)

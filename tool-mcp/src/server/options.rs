@@ -89,7 +89,11 @@ pub struct HttpOptions {
     pub(super) max_sessions: usize,
     pub(super) idle_session_expiry: Duration,
     pub(super) call_timeout: Option<Duration>,
-    pub(super) stop_calls_of_gone_clients: bool,
+    /// Whether to stop a call whose client has gone; by default, yes, unless streams are kept
+    /// for clients to come back to ([`HttpOptions::shared_state`]).
+    pub(super) stop_calls_of_gone_clients: Option<bool>,
+    #[cfg(feature = "redis")]
+    pub(super) shared: Option<super::RedisState>,
     pub(super) tool_list_fresh_for: Duration,
 }
 
@@ -113,7 +117,9 @@ impl Default for HttpOptions {
             max_sessions: 256,
             idle_session_expiry: Duration::from_secs(300),
             call_timeout: Some(Duration::from_secs(300)),
-            stop_calls_of_gone_clients: true,
+            stop_calls_of_gone_clients: None,
+            #[cfg(feature = "redis")]
+            shared: None,
             tool_list_fresh_for: Duration::ZERO,
         }
     }
@@ -121,8 +127,8 @@ impl Default for HttpOptions {
 
 impl fmt::Debug for HttpOptions {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("HttpOptions")
-            .field("allowed_hosts", &self.allowed_hosts)
+        let mut f = f.debug_struct("HttpOptions");
+        f.field("allowed_hosts", &self.allowed_hosts)
             .field("allowed_origins", &self.allowed_origins)
             .field("bearer", &self.bearer.is_some())
             .field("resource", &self.resource)
@@ -138,8 +144,10 @@ impl fmt::Debug for HttpOptions {
             .field("idle_session_expiry", &self.idle_session_expiry)
             .field("call_timeout", &self.call_timeout)
             .field("stop_calls_of_gone_clients", &self.stop_calls_of_gone_clients)
-            .field("tool_list_fresh_for", &self.tool_list_fresh_for)
-            .finish_non_exhaustive()
+            .field("tool_list_fresh_for", &self.tool_list_fresh_for);
+        #[cfg(feature = "redis")]
+        f.field("shared", &self.shared);
+        f.finish_non_exhaustive()
     }
 }
 
@@ -277,11 +285,39 @@ impl HttpOptions {
     }
 
     /// Whether a call whose client has gone away (its connection closed before the answer) is
-    /// stopped, its future dropped (default `true`: nobody is left to read its answer, and it
-    /// would hold its place among the calls at once). MCP's transport lets a client come back
-    /// for an answer it missed; turn this off for clients that do.
+    /// stopped, its future dropped. By default it is (nobody is left to read its answer, and it
+    /// would hold its place among the calls at once), except with a
+    #[cfg_attr(feature = "redis", doc = " [`HttpOptions::shared_state`],")]
+    #[cfg_attr(not(feature = "redis"), doc = " `HttpOptions::shared_state` (feature `redis`),")]
+    /// where every stream is kept for a client to come back to with `Last-Event-ID`: there the
+    /// call goes on. MCP's transport lets a client come back for an answer it missed; turn this
+    /// off for clients that do.
     pub fn stop_calls_of_gone_clients(mut self, stop: bool) -> Self {
-        self.stop_calls_of_gone_clients = stop;
+        self.stop_calls_of_gone_clients = Some(stop);
+        self
+    }
+
+    /// Whether a call whose client has gone is stopped, as set or by default.
+    pub(super) fn stops_calls_of_gone_clients(&self) -> bool {
+        #[cfg(feature = "redis")]
+        let kept = self.shared.is_some();
+        #[cfg(not(feature = "redis"))]
+        let kept = false;
+        self.stop_calls_of_gone_clients.unwrap_or(!kept)
+    }
+
+    /// Shares this server's sessions and response streams with its other replicas, in Redis
+    /// ([`RedisState`](super::RedisState)): any replica then answers any request, a session opened
+    /// on one goes on on another, and a client whose stream broke takes it up with
+    /// `Last-Event-ID` on any replica without missing an event. Calls of gone clients go on (see
+    /// [`HttpOptions::stop_calls_of_gone_clients`]), since their clients may come back.
+    ///
+    /// Give every replica the same [`McpServer::request_state_keys`](super::McpServer::request_state_keys)
+    /// too, so that a tool's questions on 2026-07-28, answered on another replica, are trusted
+    /// there.
+    #[cfg(feature = "redis")]
+    pub fn shared_state(mut self, state: super::RedisState) -> Self {
+        self.shared = Some(state);
         self
     }
 

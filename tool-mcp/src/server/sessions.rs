@@ -1,10 +1,17 @@
-//! [`Sessions`]: rmcp's in-memory sessions, at most so many at once.
+//! [`Sessions`]: rmcp's in-memory sessions, at most so many at once; with shared state, their
+//! streams kept in Redis and sessions of other replicas taken up.
+
+use std::sync::Arc;
+use std::time::Duration;
 
 use futures_util::Stream;
+#[cfg(feature = "redis")]
+use futures_util::StreamExt;
 use rmcp::model::{ClientJsonRpcMessage, ServerJsonRpcMessage};
 use rmcp::transport::common::server_side_http::{ServerSseMessage, SessionId};
 use rmcp::transport::streamable_http_server::SessionManager;
 use rmcp::transport::streamable_http_server::session::local::{LocalSessionManager, LocalSessionManagerError};
+use rmcp::transport::streamable_http_server::session::{EventStore, RestoreOutcome};
 
 /// rmcp's [`LocalSessionManager`] with a ceiling: a session past `most` is refused (the HTTP layer
 /// answers 503 before it gets here, except in a race between two `initialize` requests).
@@ -13,6 +20,9 @@ pub(super) struct Sessions {
     most: usize,
     /// Held from counting to inserting, so that no two new sessions pass the ceiling together.
     creating: tokio::sync::Mutex<()>,
+    /// Where every stream is kept, when the replicas share state.
+    #[cfg(feature = "redis")]
+    events: Option<super::shared::events::RedisEvents>,
 }
 
 /// Why a session could not be made or used.
@@ -20,6 +30,9 @@ pub(super) struct Sessions {
 pub(super) enum SessionsError {
     Full(usize),
     Local(LocalSessionManagerError),
+    /// The shared store failed.
+    #[cfg_attr(not(feature = "redis"), allow(dead_code))]
+    Store(std::io::Error),
 }
 
 impl std::fmt::Display for SessionsError {
@@ -27,6 +40,7 @@ impl std::fmt::Display for SessionsError {
         match self {
             SessionsError::Full(most) => write!(f, "the server has the most sessions it keeps open ({most})"),
             SessionsError::Local(err) => err.fmt(f),
+            SessionsError::Store(err) => err.fmt(f),
         }
     }
 }
@@ -43,12 +57,30 @@ impl Sessions {
     /// At most `most` sessions, each closed after `idle` without a request. rmcp counts a call
     /// that reports nothing as idle time, so a session lives at least as long as its longest call
     /// may run (`call_timeout`, with a margin; a call without a time limit is as long as `idle`).
-    pub(super) fn new(most: usize, idle: std::time::Duration, call_timeout: Option<std::time::Duration>) -> Self {
-        let longest_call =
-            call_timeout.map_or(std::time::Duration::ZERO, |most| most + std::time::Duration::from_secs(30));
+    pub(super) fn new(most: usize, idle: Duration, call_timeout: Option<Duration>) -> Self {
         let mut local = LocalSessionManager::default();
-        local.session_config.keep_alive = Some(idle.max(longest_call));
-        Sessions { local, most, creating: tokio::sync::Mutex::new(()) }
+        local.session_config.keep_alive = Some(Sessions::kept_for(idle, call_timeout));
+        Sessions {
+            local,
+            most,
+            creating: tokio::sync::Mutex::new(()),
+            #[cfg(feature = "redis")]
+            events: None,
+        }
+    }
+
+    /// How long a session lives without a request, its streams kept as long: `idle`, and never
+    /// less than the longest call with a margin.
+    pub(super) fn kept_for(idle: Duration, call_timeout: Option<Duration>) -> Duration {
+        idle.max(call_timeout.map_or(Duration::ZERO, |most| most + Duration::from_secs(30)))
+    }
+
+    /// Every stream kept in `events`, for any replica to take up.
+    #[cfg(feature = "redis")]
+    pub(super) fn kept_in(mut self, events: super::shared::events::RedisEvents) -> Self {
+        self.local = self.local.with_event_store(Arc::new(events.clone()));
+        self.events = Some(events);
+        self
     }
 
     /// The most sessions open at once.
@@ -100,7 +132,26 @@ impl SessionManager for Sessions {
         id: &SessionId,
         message: ClientJsonRpcMessage,
     ) -> Result<impl Stream<Item = ServerSseMessage> + Send + Sync + 'static, Self::Error> {
-        Ok(self.local.create_stream(id, message).await?)
+        #[cfg(feature = "redis")]
+        let answering = match (&self.events, &message) {
+            (Some(events), ClientJsonRpcMessage::Request(request)) => Some((events, request.id.clone())),
+            _ => None,
+        };
+        let stream = self.local.create_stream(id, message).await?;
+        #[cfg(feature = "redis")]
+        if let Some((events, request)) = answering {
+            // The stream's first event, sent before it is handed over, names it: recorded as the
+            // request's, so that a reader on another replica can answer it if this one goes.
+            let mut stream = Box::pin(stream);
+            let first = stream.next().await;
+            if let Some(event_id) = first.as_ref().and_then(|event| event.event_id.as_deref()) {
+                events.answering(event_id, &request).await.map_err(SessionsError::Store)?;
+            }
+            return Ok(futures_util::stream::iter(first).chain(stream).left_stream());
+        }
+        #[cfg(feature = "redis")]
+        let stream = stream.right_stream();
+        Ok(stream)
     }
 
     async fn accept_message(&self, id: &SessionId, message: ClientJsonRpcMessage) -> Result<(), Self::Error> {
@@ -120,5 +171,17 @@ impl SessionManager for Sessions {
         last_event_id: String,
     ) -> Result<impl Stream<Item = ServerSseMessage> + Send + Sync + 'static, Self::Error> {
         Ok(self.local.resume(id, last_event_id).await?)
+    }
+
+    async fn restore_session(&self, id: SessionId) -> Result<RestoreOutcome<Self::Transport>, Self::Error> {
+        let _creating = self.creating.lock().await;
+        if !self.local.has_session(&id).await? && self.full().await {
+            return Err(SessionsError::Full(self.most));
+        }
+        Ok(self.local.restore_session(id).await?)
+    }
+
+    fn event_store(&self) -> Option<Arc<dyn EventStore>> {
+        self.local.event_store()
     }
 }

@@ -1,0 +1,67 @@
+//! One replica of a server served from many machines, for the shared-state tests: its sessions and
+//! streams in the Redis at `REDIS_URL`, on `127.0.0.1` at a port of the system's choosing, which it
+//! prints (`http://127.0.0.1:<port>/mcp`) on a line of its own once it serves.
+//!
+//! `replica REDIS_URL RUNS_FILE LEASE_MS`: every call of `count` appends `<tag>` to `RUNS_FILE` as
+//! it starts, so that a test sees a call that ran twice, whatever replica ran it.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use tool_mcp::{HttpOptions, McpServer, RedisState};
+use tool_runtime::{CallContext, toolbox};
+
+/// Tools that take their time.
+pub struct Counter {
+    runs: PathBuf,
+}
+
+#[toolbox]
+impl Counter {
+    /// Count to `steps`, one step every `every_ms` milliseconds, reporting each.
+    ///
+    /// # Arguments
+    /// * `tag` - Names this call in the runs file.
+    /// * `steps` - How far to count.
+    /// * `every_ms` - How long each step takes.
+    #[tool]
+    pub async fn count(&self, context: &CallContext, tag: String, steps: u32, every_ms: u64) -> String {
+        let mut runs = std::fs::OpenOptions::new().create(true).append(true).open(&self.runs).expect("the runs file");
+        writeln!(runs, "{tag}").expect("the runs file is written");
+        for step in 1..=steps {
+            tokio::time::sleep(Duration::from_millis(every_ms)).await;
+            context.report(f64::from(step), Some(f64::from(steps)), format!("step {step}"));
+        }
+        format!("counted to {steps}")
+    }
+
+    /// Say the text back.
+    ///
+    /// # Arguments
+    /// * `text` - What to say.
+    #[tool]
+    pub fn echo(&self, text: String) -> String {
+        text
+    }
+}
+
+fn main() -> std::io::Result<()> {
+    let usage = "usage: replica REDIS_URL RUNS_FILE LEASE_MS";
+    let mut args = std::env::args().skip(1);
+    let (url, runs, lease) = (args.next().expect(usage), args.next().expect(usage), args.next().expect(usage));
+    let lease = Duration::from_millis(lease.parse().expect(usage));
+    let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
+    runtime.block_on(async {
+        let shared = RedisState::connect(&url).await?.replica_lease(lease);
+        let server = McpServer::new(Counter { runs: PathBuf::from(runs) })
+            .expect("the counter's tools render for MCP")
+            .named("replica", "1.0.0")
+            .with(HttpOptions::default().shared_state(shared))
+            .serve_http("127.0.0.1:0")
+            .await?;
+        println!("{}", server.url());
+        std::io::stdout().flush()?;
+        server.wait().await
+    })
+}

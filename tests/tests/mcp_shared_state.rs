@@ -1,0 +1,333 @@
+//! One toolbox served by several replicas that share a real Redis (`HttpOptions::shared_state`),
+//! as a 2025-11-25 client meets them: a session opened on one replica is served by another, a
+//! stream broken on one is taken up on another with `Last-Event-ID` without a gap or a repeat, a
+//! stream whose replica was killed ends with an error for its request instead of waiting forever,
+//! and a session stays its opener's on every replica.
+
+use std::io::{BufRead, BufReader};
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+use tool_mcp::{HttpOptions, McpServer, RedisState, TokenRefused};
+use tool_runtime::Caller;
+
+use crate::support::guarded::Guarded;
+use crate::support::redis::Redis;
+
+/// A replica in a process of its own (`tests/src/bin/replica.rs`), killed with SIGKILL when
+/// dropped.
+struct Replica {
+    child: Child,
+    url: String,
+}
+
+impl Replica {
+    fn start(redis: &Redis, runs: &Path, lease_ms: u64) -> Replica {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_replica"))
+            .arg(redis.url())
+            .arg(runs)
+            .arg(lease_ms.to_string())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("the replica program");
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
+        assert!(line.starts_with("http://127.0.0.1:"), "the replica prints its URL: {line:?}");
+        Replica { child, url: line.trim().to_owned() }
+    }
+
+    /// Ends it as a crash or an out-of-memory kill would: no goodbye to Redis.
+    fn kill(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Drop for Replica {
+    fn drop(&mut self) {
+        self.kill();
+    }
+}
+
+/// One server-sent event: its id, and its JSON-RPC message (none for a priming event).
+#[derive(Debug)]
+struct Event {
+    id: Option<String>,
+    message: Option<Value>,
+}
+
+/// An event stream, read as it arrives.
+struct Events {
+    response: reqwest::Response,
+    buffer: String,
+}
+
+impl Events {
+    /// The next event; `None` when the stream has ended.
+    async fn next(&mut self) -> Option<Event> {
+        loop {
+            if let Some(end) = self.buffer.find("\n\n") {
+                let block: String = self.buffer.drain(..end + 2).collect();
+                let (mut id, mut data) = (None, None);
+                for line in block.lines() {
+                    if let Some(value) = line.strip_prefix("id:") {
+                        id = Some(value.trim().to_owned());
+                    } else if let Some(value) =
+                        line.strip_prefix("data:").map(str::trim).filter(|value| !value.is_empty())
+                    {
+                        data = Some(serde_json::from_str(value).expect("each data line is JSON"));
+                    }
+                }
+                if id.is_some() || data.is_some() {
+                    return Some(Event { id, message: data });
+                }
+                continue;
+            }
+            let chunk = tokio::time::timeout(Duration::from_secs(20), self.response.chunk())
+                .await
+                .expect("the stream goes on or ends within 20 s")
+                .ok()??;
+            self.buffer.push_str(&String::from_utf8_lossy(&chunk).replace("\r\n", "\n"));
+        }
+    }
+
+    /// Every progress count and the response to request `id`, to the end of the stream.
+    async fn read_to_the_end(mut self, id: u64) -> (Vec<u64>, Value) {
+        let mut progress = Vec::new();
+        let mut response = None;
+        while let Some(event) = self.next().await {
+            let Some(message) = event.message else { continue };
+            if message["method"] == "notifications/progress" {
+                progress.push(message["params"]["progress"].as_f64().expect("a progress count") as u64);
+            } else if message["id"] == id {
+                assert!(response.is_none(), "one response to request {id}: {message}");
+                response = Some(message);
+            }
+        }
+        (progress, response.expect("the stream ends with the response"))
+    }
+}
+
+/// The headers of a 2025-11-25 request in `session`, with `token` when given.
+fn request(
+    http: &reqwest::Client,
+    method: reqwest::Method,
+    url: &str,
+    session: &str,
+    token: Option<&str>,
+) -> reqwest::RequestBuilder {
+    let mut builder = http
+        .request(method, url)
+        .header("Accept", "application/json, text/event-stream")
+        .header("MCP-Protocol-Version", "2025-11-25")
+        .header("Mcp-Session-Id", session);
+    if let Some(token) = token {
+        builder = builder.bearer_auth(token);
+    }
+    builder
+}
+
+/// Opens a session on `url` and gives its id.
+async fn open(http: &reqwest::Client, url: &str, token: Option<&str>) -> String {
+    let mut initialize = http
+        .post(url)
+        .header("Accept", "application/json, text/event-stream")
+        .header("Content-Type", "application/json")
+        .body(crate::support::raw_http::INITIALIZE);
+    if let Some(token) = token {
+        initialize = initialize.bearer_auth(token);
+    }
+    let response = initialize.send().await.unwrap();
+    assert_eq!(response.status(), 200);
+    let session = response.headers()["mcp-session-id"].to_str().unwrap().to_owned();
+    let initialized = request(http, reqwest::Method::POST, url, &session, token)
+        .header("Content-Type", "application/json")
+        .body(r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(initialized.status(), 202);
+    session
+}
+
+/// A `tools/call` in `session`, its answer as a stream.
+async fn call(
+    http: &reqwest::Client,
+    url: &str,
+    session: &str,
+    token: Option<&str>,
+    id: u64,
+    tool: &str,
+    arguments: Value,
+) -> reqwest::Response {
+    let body = json!({"jsonrpc": "2.0", "id": id, "method": "tools/call",
+        "params": {"name": tool, "arguments": arguments, "_meta": {"progressToken": format!("p{id}")}}});
+    request(http, reqwest::Method::POST, url, session, token)
+        .header("Content-Type", "application/json")
+        .body(body.to_string())
+        .send()
+        .await
+        .unwrap()
+}
+
+/// The stream of `session` after the event `last`, asked of `url`.
+async fn resume(http: &reqwest::Client, url: &str, session: &str, last: &str) -> Events {
+    let response =
+        request(http, reqwest::Method::GET, url, session, None).header("Last-Event-ID", last).send().await.unwrap();
+    assert_eq!(response.status(), 200, "resuming after {last}");
+    Events { response, buffer: String::new() }
+}
+
+/// Reads `events` up to the `count`th progress report; gives that report's event id.
+async fn read_progress(events: &mut Events, count: usize) -> String {
+    let mut seen = 0;
+    loop {
+        let event = events.next().await.expect("the call reports progress");
+        if event.message.as_ref().is_some_and(|message| message["method"] == "notifications/progress") {
+            seen += 1;
+            if seen == count {
+                return event.id.expect("every event has an id to resume from");
+            }
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_stream_broken_on_one_replica_is_taken_up_on_another_without_a_gap_or_a_repeat() {
+    let redis = Redis::start().await;
+    let scratch = tempfile::tempdir().unwrap();
+    let runs = scratch.path().join("runs");
+    let (a, b) = (Replica::start(&redis, &runs, 2000), Replica::start(&redis, &runs, 2000));
+    let http = reqwest::Client::new();
+    let session = open(&http, &a.url, None).await;
+
+    // On A: count to 6, a step every 300 ms; the client reads two steps and its connection drops.
+    let arguments = json!({"tag": "first", "steps": 6, "every_ms": 300});
+    let mut events =
+        Events { response: call(&http, &a.url, &session, None, 7, "count", arguments).await, buffer: String::new() };
+    let second = read_progress(&mut events, 2).await;
+    drop(events);
+
+    // On B, which has never seen the session: the rest, from the event after the one read, as it
+    // comes, to the response.
+    let (progress, response) = resume(&http, &b.url, &session, &second).await.read_to_the_end(7).await;
+    assert_eq!(progress, [3, 4, 5, 6], "no step lost, none repeated");
+    assert_eq!(response["result"]["content"][0]["text"], "counted to 6", "{response}");
+    assert_eq!(std::fs::read_to_string(&runs).unwrap(), "first\n", "the call ran once");
+
+    // The session goes on on B.
+    let echoed = call(&http, &b.url, &session, None, 8, "echo", json!({"text": "still here"})).await;
+    let (_, echoed) = Events { response: echoed, buffer: String::new() }.read_to_the_end(8).await;
+    assert_eq!(echoed["result"]["content"][0]["text"], "still here", "{echoed}");
+
+    // Taken up again after the call has ended, on A this time: the same events, then the end.
+    let (progress, again) = resume(&http, &a.url, &session, &second).await.read_to_the_end(7).await;
+    assert_eq!(progress, [3, 4, 5, 6]);
+    assert_eq!(again, response);
+
+    // An id the server never gave gets no event, not a guess (an empty stream that ends, as MCP's
+    // transport asks, so that a browser's EventSource does not retry it forever).
+    for forged in ["../../etc/passwd", &format!("{}/99999999999999-0", uuid_like())] {
+        let mut events = resume(&http, &b.url, &session, forged).await;
+        assert!(events.next().await.is_none(), "{forged}");
+    }
+    assert_eq!(redis.keys(&format!("toolc:session:{session}")).len(), 1, "the session is kept in Redis");
+}
+
+/// A stream id of the form the server gives, of no stream.
+fn uuid_like() -> &'static str {
+    "0b7e3c4a-8f7d-4c1e-9a55-3f0e2d1c0b9a"
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_stream_whose_replica_was_killed_ends_with_an_error_for_its_request() {
+    let redis = Redis::start().await;
+    let scratch = tempfile::tempdir().unwrap();
+    let runs = scratch.path().join("runs");
+    let (mut a, b) = (Replica::start(&redis, &runs, 600), Replica::start(&redis, &runs, 600));
+    let http = reqwest::Client::new();
+    let session = open(&http, &a.url, None).await;
+    let arguments = json!({"tag": "doomed", "steps": 1000, "every_ms": 100});
+    let mut events =
+        Events { response: call(&http, &a.url, &session, None, 9, "count", arguments).await, buffer: String::new() };
+    let first = read_progress(&mut events, 1).await;
+    a.kill();
+    drop(events);
+
+    // Two clients take the stream up on B: each gets what A sent after the first step, then one
+    // error for the request, the same for both, within the lease and a wait; then the end.
+    let started = Instant::now();
+    let (one, two) =
+        tokio::join!(async { resume(&http, &b.url, &session, &first).await.read_to_the_end(9).await }, async {
+            resume(&http, &b.url, &session, &first).await.read_to_the_end(9).await
+        },);
+    assert!(started.elapsed() < Duration::from_secs(8), "ended in {:?}", started.elapsed());
+    assert_eq!(one.1, two.1, "one error, written once");
+    let message = one.1["error"]["message"].as_str().unwrap_or_else(|| panic!("an error: {}", one.1));
+    assert!(message.contains("stopped before it answered"), "{message}");
+    assert_eq!(one.0, two.0);
+    assert!(one.0.iter().all(|&step| step > 1), "nothing before the event named: {:?}", one.0);
+    assert_eq!(std::fs::read_to_string(&runs).unwrap(), "doomed\n", "the call was not run again");
+    let errors = redis.cli(&[
+        "XRANGE",
+        &redis.keys("toolc:events:*").into_iter().find(|key| !key.ends_with(":common")).unwrap(),
+        "-",
+        "+",
+    ]);
+    assert_eq!(errors.matches("stopped before it answered").count(), 1, "{errors}");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_session_is_its_openers_on_every_replica() {
+    let redis = Redis::start().await;
+    let tokens = |token: &str| match token {
+        "alice-token" => Ok(Caller::named("alice", ["tools"])),
+        "mallory-token" => Ok(Caller::named("mallory", ["tools"])),
+        _ => Err(TokenRefused("unknown token".to_owned())),
+    };
+    let mut replicas = Vec::new();
+    for _ in 0..2 {
+        let shared = RedisState::connect(&redis.url()).await.unwrap();
+        let options = HttpOptions::default().bearer(tokens).shared_state(shared);
+        let server = McpServer::new(Guarded::default()).unwrap().with(options);
+        replicas.push(server.serve_http("127.0.0.1:0").await.unwrap());
+    }
+    let (a, b) = (replicas[0].url(), replicas[1].url());
+    let http = reqwest::Client::new();
+    let session = open(&http, &a, Some("alice-token")).await;
+
+    // Mallory has the session's id (from a log, say): on either replica, there is no such session.
+    for url in [&a, &b] {
+        let stolen = call(&http, url, &session, Some("mallory-token"), 2, "echo", json!({"text": "mine now"})).await;
+        assert_eq!(stolen.status(), 404, "{url}");
+    }
+    // Alice is served on both.
+    for (id, url) in [(3, &a), (4, &b)] {
+        let response = call(&http, url, &session, Some("alice-token"), id, "echo", json!({"text": "hello"})).await;
+        assert_eq!(response.status(), 200, "{url}");
+        let (_, echoed) = Events { response, buffer: String::new() }.read_to_the_end(id).await;
+        assert_eq!(echoed["result"]["content"][0]["text"], "hello");
+    }
+    // A session nobody opened is nobody's, even where the store has no owner for it.
+    let unknown =
+        call(&http, &b, "4f0c6d43-0000-4000-8000-000000000000", Some("alice-token"), 5, "echo", json!({"text": "x"}))
+            .await;
+    assert_eq!(unknown.status(), 404);
+    assert!(
+        !format!("{:?}", RedisState::connect(&redis.url()).await.unwrap()).contains("pw-"),
+        "Debug shows no password"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_redis_that_cannot_be_reached_or_refuses_the_password_is_said_plainly() {
+    let redis = Redis::start().await;
+    let wrong = redis.url().replace(":pw-", ":wrong-pw-");
+    let err = RedisState::connect(&wrong).await.unwrap_err().to_string();
+    assert!(err.contains("127.0.0.1") && !err.contains("wrong-pw"), "{err}");
+    let closed = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let err = RedisState::connect(&format!("redis://127.0.0.1:{closed}")).await.unwrap_err().to_string();
+    assert!(err.contains(&format!("cannot reach Redis at 127.0.0.1:{closed}")), "{err}");
+}

@@ -1,0 +1,297 @@
+//! Response streams kept in Redis as they are sent (rmcp's `EventStore`): a client whose stream
+//! broke takes it up on any replica with `Last-Event-ID`.
+//!
+//! A stream is a Redis stream, `<prefix>:events:<stream>`; an event's id, as the client sees it,
+//! is `<stream>/<entry id>`. Each entry holds the JSON-RPC message (`m`), the retry hint (`t`),
+//! the replica that wrote it (`r`), and `end` on the response that ends a request's stream.
+
+use std::io;
+use std::time::Duration;
+
+use redis::streams::{StreamId, StreamRangeReply, StreamReadReply};
+use rmcp::ErrorData;
+use rmcp::model::{JsonRpcMessage, RequestId, ServerJsonRpcMessage};
+use rmcp::transport::common::server_side_http::ServerSseMessage;
+use rmcp::transport::streamable_http_server::session::{EventId, EventStore, EventStoreError, EventStream};
+use tokio::sync::mpsc;
+
+use super::RedisState;
+
+/// How long a reader waits on Redis for new events before it looks whether the stream's replica
+/// still serves.
+pub(in crate::server) const WAIT: Duration = Duration::from_secs(1);
+
+/// The most events a stream keeps (about: Redis trims whole blocks); a call that sends more has
+/// its oldest forgotten.
+const MOST_EVENTS: usize = 10_000;
+
+/// The suffix of rmcp's id for a session's stream of its own (`GET` without `Last-Event-ID`),
+/// which any replica holding the session writes to and no response ends.
+const SESSION_STREAM: &str = ":common";
+
+/// The response streams of a server's replicas, in Redis, each kept for `kept` after its last
+/// event.
+#[derive(Clone)]
+pub(in crate::server) struct RedisEvents {
+    state: RedisState,
+    kept: Duration,
+}
+
+impl RedisEvents {
+    pub(in crate::server) fn new(state: RedisState, kept: Duration) -> Self {
+        RedisEvents { state, kept }
+    }
+
+    fn kept_ms(&self) -> u64 {
+        u64::try_from(self.kept.as_millis()).unwrap_or(u64::MAX)
+    }
+
+    /// Records that the stream of `event_id` answers the request `id`: a reader of a stream
+    /// whose replica is gone is answered for that request.
+    pub(in crate::server) async fn answering(&self, event_id: &str, id: &RequestId) -> io::Result<()> {
+        let Some((stream, _)) = parse(event_id) else { return Ok(()) };
+        let id = serde_json::to_string(id).map_err(io::Error::other)?;
+        redis::cmd("SET")
+            .arg(self.state.key("request", stream))
+            .arg(id)
+            .arg("PX")
+            .arg(self.kept_ms())
+            .query_async::<()>(&mut self.state.connection())
+            .await
+            .map_err(|err| self.state.failed("recording a stream's request", &err))
+    }
+
+    /// The entry `entry` of `stream` as the event sent to the client; `None` for one that is not
+    /// an event this store wrote.
+    fn event(stream: &str, entry: &StreamId) -> Option<ServerSseMessage> {
+        let message: Option<ServerJsonRpcMessage> = match entry.get::<String>("m") {
+            Some(json) => Some(serde_json::from_str::<ServerJsonRpcMessage>(&json).ok()?),
+            None => None,
+        };
+        let mut event = match message {
+            Some(message) => ServerSseMessage::from_message(message),
+            None => ServerSseMessage::retry(Duration::ZERO),
+        };
+        event.event_id = Some(format!("{stream}/{}", entry.id));
+        event.retry = entry.get::<u64>("t").map(Duration::from_millis);
+        Some(event)
+    }
+
+    /// Ends the stream of a replica that is gone with an error for its request, saying so. The
+    /// error is written once, by whichever reader comes first, and every reader gets it at its
+    /// next read. Gives whether the stream has (or is about to have) that end: not when its
+    /// request is not known (a 2026-07-28 request's stream, which then just ends).
+    async fn end_for_gone(&self, stream: &str) -> redis::RedisResult<bool> {
+        let mut connection = self.state.connection();
+        let request: Option<String> =
+            redis::cmd("GET").arg(self.state.key("request", stream)).query_async(&mut connection).await?;
+        let Some(id) = request.and_then(|id| serde_json::from_str::<RequestId>(&id).ok()) else {
+            return Ok(false);
+        };
+        let first = redis::cmd("SET")
+            .arg(self.state.key("ended", stream))
+            .arg(&*self.state.replica)
+            .arg("NX")
+            .arg("PX")
+            .arg(self.kept_ms())
+            .query_async::<Option<String>>(&mut connection)
+            .await?
+            .is_some();
+        if first {
+            let error = ErrorData::internal_error(
+                "the server replica that was answering this request stopped before it answered (its lease ran \
+                 out); the call may or may not have run: ask again if it is safe to",
+                None,
+            );
+            let message = ServerJsonRpcMessage::error(error, Some(id));
+            let event = ServerSseMessage::from_message(message);
+            self.add(stream, &event).await?;
+        }
+        Ok(true)
+    }
+
+    /// Adds `event` to `stream`, kept for `kept` from now; gives its entry id.
+    async fn add(&self, stream: &str, event: &ServerSseMessage) -> redis::RedisResult<String> {
+        let key = self.state.key("events", stream);
+        let mut add = redis::cmd("XADD");
+        add.arg(&key).arg("MAXLEN").arg("~").arg(MOST_EVENTS).arg("*").arg("r").arg(&*self.state.replica);
+        if let Some(message) = &event.message {
+            let json = serde_json::to_string(&**message)
+                .map_err(|err| redis::RedisError::from(io::Error::new(io::ErrorKind::InvalidData, err)))?;
+            add.arg("m").arg(json);
+            if ends(stream, message) {
+                add.arg("end").arg(1);
+            }
+        }
+        if let Some(retry) = event.retry {
+            add.arg("t").arg(u64::try_from(retry.as_millis()).unwrap_or(u64::MAX));
+        }
+        let mut pipe = redis::pipe();
+        pipe.add_command(add).cmd("PEXPIRE").arg(&key).arg(self.kept_ms()).ignore();
+        let (entry,): (String,) = pipe.query_async(&mut self.state.connection()).await?;
+        Ok(entry)
+    }
+
+    /// Sends `stream`'s events from `first` on, then each as it is added, to `to`, until the
+    /// response that ends it, the reader leaves, the stream is forgotten, or its replica is gone.
+    async fn follow(
+        self,
+        stream: String,
+        mut last: String,
+        mut writer: Option<String>,
+        first: Vec<StreamId>,
+        to: mpsc::Sender<ServerSseMessage>,
+    ) {
+        let key = self.state.key("events", &stream);
+        let mut pending = first;
+        let mut reader = None;
+        loop {
+            for entry in pending.drain(..) {
+                last.clone_from(&entry.id);
+                if let Some(replica) = entry.get::<String>("r") {
+                    writer = Some(replica);
+                }
+                let ended = entry.get::<String>("end").is_some();
+                if let Some(event) = Self::event(&stream, &entry)
+                    && to.send(event).await.is_err()
+                {
+                    return;
+                }
+                if ended {
+                    return;
+                }
+            }
+            if reader.is_none() {
+                match self.state.dedicated().await {
+                    Ok(connection) => reader = Some(connection),
+                    Err(err) => return tracing::warn!("{}", self.state.failed("reading a stream", &err)),
+                }
+            }
+            let connection = reader.as_mut().expect("connected above");
+            let wait = u64::try_from(WAIT.as_millis()).unwrap_or(1000);
+            let mut command = redis::cmd("XREAD");
+            command.arg("COUNT").arg(100).arg("BLOCK").arg(wait).arg("STREAMS").arg(&key).arg(&last);
+            let read = command.query_async::<Option<StreamReadReply>>(connection);
+            let read = tokio::select! {
+                read = read => read,
+                () = to.closed() => return,
+            };
+            match read {
+                Ok(Some(reply)) if reply.keys.iter().any(|entries| !entries.ids.is_empty()) => {
+                    pending = reply.keys.into_iter().flat_map(|entries| entries.ids).collect();
+                }
+                Ok(_) => {
+                    if !self.still_written(&stream, writer.as_deref()).await {
+                        return;
+                    }
+                }
+                Err(err) => return tracing::warn!("{}", self.state.failed("reading a stream", &err)),
+            }
+        }
+    }
+
+    /// After a wait without events: whether `stream` may still get some. Not when it is no longer
+    /// kept, nor when the replica that wrote it last is gone (its request then answered with an
+    /// error, which the next read gives). A session's own stream may be written by any replica
+    /// that takes the session up.
+    async fn still_written(&self, stream: &str, writer: Option<&str>) -> bool {
+        let kept: redis::RedisResult<bool> =
+            redis::cmd("EXISTS").arg(self.state.key("events", stream)).query_async(&mut self.state.connection()).await;
+        if !kept.unwrap_or(false) {
+            return false;
+        }
+        let Some(writer) = writer.filter(|_| !stream.ends_with(SESSION_STREAM)) else { return true };
+        match self.state.serving(writer).await {
+            Ok(true) => true,
+            Ok(false) => self.end_for_gone(stream).await.unwrap_or_else(|err| {
+                tracing::warn!("{}", self.state.failed("ending the stream of a gone replica", &err));
+                false
+            }),
+            Err(err) => {
+                tracing::warn!("{}", self.state.failed("looking up a replica's lease", &err));
+                true
+            }
+        }
+    }
+}
+
+#[async_trait::async_trait]
+impl EventStore for RedisEvents {
+    async fn store_event(&self, stream_id: &str, event: &ServerSseMessage) -> Result<EventId, EventStoreError> {
+        if !is_stream_id(stream_id) {
+            return Err(format!("rmcp's stream id `{stream_id}` cannot be kept (it has a `/`)").into());
+        }
+        let entry = self.add(stream_id, event).await.map_err(|err| self.state.failed("keeping an event", &err))?;
+        Ok(format!("{stream_id}/{entry}"))
+    }
+
+    async fn replay_events_after(&self, last_event_id: &str) -> Result<EventStream, EventStoreError> {
+        let Some((stream, after)) = parse(last_event_id) else {
+            return Err(format!("`Last-Event-ID` is not an id this server gave: `{}`", shown(last_event_id)).into());
+        };
+        let key = self.state.key("events", stream);
+        let mut pipe = redis::pipe();
+        pipe.cmd("EXISTS").arg(&key);
+        // Exclusive start (Redis 6.2 and later): the events after the one the client has.
+        pipe.cmd("XRANGE").arg(&key).arg(format!("({after}")).arg("+");
+        pipe.cmd("XREVRANGE").arg(&key).arg("+").arg("-").arg("COUNT").arg(1);
+        let (kept, after_it, latest): (bool, StreamRangeReply, StreamRangeReply) = pipe
+            .query_async(&mut self.state.connection())
+            .await
+            .map_err(|err| self.state.failed("reading a stream", &err))?;
+        if !kept {
+            return Err(format!(
+                "no events are kept for `{stream}`: its last was sent more than {} s ago, or it never was",
+                self.kept.as_secs()
+            )
+            .into());
+        }
+        let writer = latest.ids.first().and_then(|entry| entry.get::<String>("r"));
+        let (to, mut from) = mpsc::channel(32);
+        tokio::spawn(self.clone().follow(stream.to_owned(), after.to_owned(), writer, after_it.ids, to));
+        Ok(Box::pin(futures_util::stream::poll_fn(move |cx| from.poll_recv(cx))))
+    }
+}
+
+/// Whether `message` ends the stream it is sent on: a response, on a request's stream.
+fn ends(stream: &str, message: &ServerJsonRpcMessage) -> bool {
+    !stream.ends_with(SESSION_STREAM) && matches!(message, JsonRpcMessage::Response(_) | JsonRpcMessage::Error(_))
+}
+
+/// A stream id this store keeps: rmcp's (a UUID, or `<session>:common`), without the `/` the
+/// event id puts after it, and short.
+fn is_stream_id(stream: &str) -> bool {
+    !stream.is_empty()
+        && stream.len() <= 160
+        && stream.bytes().all(|byte| byte.is_ascii_alphanumeric() || matches!(byte, b'-' | b':' | b'_'))
+}
+
+/// An event id this store gave, `<stream>/<entry>`, as its parts; `None` for anything else (the
+/// client sent it, so it is read with care).
+fn parse(event_id: &str) -> Option<(&str, &str)> {
+    let (stream, entry) = event_id.rsplit_once('/')?;
+    let (millis, sequence) = entry.split_once('-')?;
+    let digits = |part: &str| !part.is_empty() && part.len() <= 20 && part.bytes().all(|byte| byte.is_ascii_digit());
+    (is_stream_id(stream) && digits(millis) && digits(sequence)).then_some((stream, entry))
+}
+
+/// A client's text in an error: at most 80 characters, control characters left out.
+fn shown(text: &str) -> String {
+    text.chars().filter(|c| !c.is_control()).take(80).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn event_ids_are_read_with_care() {
+        assert_eq!(parse("4f1c-aa:common/1700000000000-3"), Some(("4f1c-aa:common", "1700000000000-3")));
+        assert_eq!(parse("0"), None, "rmcp's own priming id is not one of ours");
+        assert_eq!(parse("a/b/1-2"), None);
+        assert_eq!(parse("stream/1-"), None);
+        assert_eq!(parse("stream/1-2 "), None);
+        assert_eq!(parse("str eam/1-2"), None);
+        assert_eq!(parse(&format!("{}/1-2", "s".repeat(200))), None);
+    }
+}

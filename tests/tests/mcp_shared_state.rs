@@ -331,3 +331,97 @@ async fn a_redis_that_cannot_be_reached_or_refuses_the_password_is_said_plainly(
     let err = RedisState::connect(&format!("redis://127.0.0.1:{closed}")).await.unwrap_err().to_string();
     assert!(err.contains(&format!("cannot reach Redis at 127.0.0.1:{closed}")), "{err}");
 }
+
+/// A request on 2026-07-28 to `url`, its one JSON-RPC response.
+async fn send_2026(http: &reqwest::Client, url: &str, method: &str, name: &str, id: u64, params: Value) -> Value {
+    let mut params = params;
+    params["_meta"] = json!({
+        "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+        "io.modelcontextprotocol/clientCapabilities":
+            {"elicitation": {}, "extensions": {"io.modelcontextprotocol/tasks": {}}},
+    });
+    let body = json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params});
+    let reply = http
+        .post(url)
+        .header("Accept", "application/json, text/event-stream")
+        .header("Content-Type", "application/json")
+        .header("MCP-Protocol-Version", "2026-07-28")
+        .header("Mcp-Method", method)
+        .header("Mcp-Name", name)
+        .body(body.to_string())
+        .send()
+        .await
+        .unwrap();
+    let text = reply.text().await.unwrap();
+    let messages: Vec<Value> = match serde_json::from_str(&text) {
+        Ok(value) => vec![value],
+        Err(_) => {
+            text.lines().filter_map(|line| serde_json::from_str(line.strip_prefix("data:")?.trim()).ok()).collect()
+        }
+    };
+    messages.into_iter().find(|message| message["id"] == id).unwrap_or_else(|| panic!("{method}: {text}"))
+}
+
+/// Starts `tally` as a task on `url`; gives its id.
+async fn start_tally(http: &reqwest::Client, url: &str, tag: &str, steps: u32, ask: bool) -> String {
+    let arguments = json!({"tag": tag, "steps": steps, "every_ms": 100, "ask": ask});
+    let started =
+        send_2026(http, url, "tools/call", "tally", 1, json!({"name": "tally", "arguments": arguments})).await;
+    assert_eq!(started["result"]["resultType"], "task", "{started}");
+    started["result"]["taskId"].as_str().unwrap().to_owned()
+}
+
+/// Polls the task `id` on `url` until `done` holds of it (within 10 s); gives it.
+async fn poll_until(http: &reqwest::Client, url: &str, id: &str, done: impl Fn(&Value) -> bool) -> Value {
+    let started = Instant::now();
+    loop {
+        let got = send_2026(http, url, "tasks/get", id, 2, json!({"taskId": id})).await;
+        if done(&got["result"]) {
+            return got["result"].clone();
+        }
+        assert!(started.elapsed() < Duration::from_secs(10), "task {id} is still {got}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_task_started_on_one_replica_is_followed_answered_and_cancelled_on_another() {
+    let redis = Redis::start().await;
+    let scratch = tempfile::tempdir().unwrap();
+    let runs = scratch.path().join("runs");
+    let (mut a, b) = (Replica::start(&redis, &runs, 600), Replica::start(&redis, &runs, 600));
+    let http = reqwest::Client::new();
+
+    // Started on A; its question read on B, answered on B; its result read on B.
+    let asking = start_tally(&http, &a.url, "asking", 3, true).await;
+    let waiting = poll_until(&http, &b.url, &asking, |task| task["status"] == "input_required").await;
+    let (key, question) = waiting["inputRequests"].as_object().unwrap().iter().next().unwrap();
+    assert_eq!(question["method"], "elicitation/create", "{waiting}");
+    let answer = json!({"taskId": asking, "inputResponses": {key: {"action": "accept", "content": {"ok": true}}}});
+    let updated = send_2026(&http, &b.url, "tasks/update", &asking, 3, answer).await;
+    assert!(updated.get("error").is_none(), "{updated}");
+    let done = poll_until(&http, &b.url, &asking, |task| task["status"] == "completed").await;
+    assert_eq!(done["result"]["content"][0]["text"], "tallied 3", "{done}");
+
+    // Cancelled on B, while A runs it.
+    let long = start_tally(&http, &a.url, "long", 1000, false).await;
+    poll_until(&http, &b.url, &long, |task| task["status"] == "working").await;
+    let cancelled = send_2026(&http, &b.url, "tasks/cancel", &long, 4, json!({"taskId": long})).await;
+    assert!(cancelled.get("error").is_none(), "{cancelled}");
+    poll_until(&http, &b.url, &long, |task| task["status"] == "cancelled").await;
+
+    // A is killed while it runs a task: on B, the task fails, saying why, within its lease.
+    let doomed = start_tally(&http, &a.url, "doomed", 1000, false).await;
+    a.kill();
+    let failed = poll_until(&http, &b.url, &doomed, |task| task["status"] != "working").await;
+    assert_eq!(failed["status"], "failed", "{failed}");
+    let why = failed["error"]["message"].as_str().unwrap();
+    assert!(why.contains("stopped before it finished"), "{why}");
+
+    // Each ran once; nothing is left pending in Redis.
+    assert_eq!(std::fs::read_to_string(&runs).unwrap(), "asking\nlong\ndoomed\n");
+    for key in redis.keys("toolc:task:*").into_iter().filter(|key| !key.ends_with(":answers")) {
+        let detail: Value = serde_json::from_str(redis.cli(&["HGET", &key, "detail"]).trim()).unwrap();
+        assert!(["completed", "cancelled", "failed"].contains(&detail["status"].as_str().unwrap()), "{key}: {detail}");
+    }
+}

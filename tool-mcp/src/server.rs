@@ -237,6 +237,11 @@ impl<T: Toolbox + Send + 'static, H: ServerHandler> McpServer<T, H> {
     /// Serves with `options`: who may reach the server over HTTP, and the limits every caller
     /// meets (see [`HttpOptions`] for what holds without them).
     pub fn with(mut self, options: HttpOptions) -> Self {
+        #[cfg(feature = "redis")]
+        if let Some(state) = &options.shared {
+            let kept = sessions::Sessions::kept_for(options.idle_session_expiry, options.call_timeout);
+            self.tasks = Arc::new(task::Tasks::shared(shared::tasks::RedisTasks::new(state.clone(), kept)));
+        }
         self.options = options;
         self
     }
@@ -363,8 +368,7 @@ impl<T: Toolbox + Send + 'static, H: ServerHandler> ServerHandler for McpServer<
         request: GetTaskParams,
         context: RequestContext<RoleServer>,
     ) -> Result<GetTaskResult, ErrorData> {
-        let tasks = self.tasks.manager_for(&request.task_id, subject(&context).as_deref())?;
-        Ok(GetTaskResult::new(tasks.get_task(&request.task_id)?))
+        Ok(GetTaskResult::new(self.tasks.get(&request.task_id, subject(&context).as_deref()).await?))
     }
 
     async fn update_task(
@@ -372,8 +376,7 @@ impl<T: Toolbox + Send + 'static, H: ServerHandler> ServerHandler for McpServer<
         request: UpdateTaskParams,
         context: RequestContext<RoleServer>,
     ) -> Result<(), ErrorData> {
-        let tasks = self.tasks.manager_for(&request.task_id, subject(&context).as_deref())?;
-        tasks.update_task(&request.task_id, request.input_responses)
+        self.tasks.update(&request.task_id, subject(&context).as_deref(), request.input_responses).await
     }
 
     async fn cancel_task(
@@ -381,8 +384,7 @@ impl<T: Toolbox + Send + 'static, H: ServerHandler> ServerHandler for McpServer<
         request: CancelTaskParams,
         context: RequestContext<RoleServer>,
     ) -> Result<(), ErrorData> {
-        let tasks = self.tasks.manager_for(&request.task_id, subject(&context).as_deref())?;
-        tasks.cancel_task(&request.task_id)
+        self.tasks.cancel(&request.task_id, subject(&context).as_deref()).await
     }
 
     /// On 2026-07-28, notifications of changes (a resource updated, a list changed) go to clients

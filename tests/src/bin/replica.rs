@@ -9,8 +9,17 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::time::Duration;
 
+use schemars::JsonSchema;
+use serde::Deserialize;
 use tool_mcp::{HttpOptions, McpServer, RedisState};
-use tool_runtime::{CallContext, toolbox};
+use tool_runtime::{AskError, CallContext, Elicited, Form, toolbox};
+
+/// Whether to go on.
+#[derive(Deserialize, JsonSchema, Form)]
+pub struct Confirm {
+    /// Go on.
+    ok: bool,
+}
 
 /// Tools that take their time.
 pub struct Counter {
@@ -27,13 +36,42 @@ impl Counter {
     /// * `every_ms` - How long each step takes.
     #[tool]
     pub async fn count(&self, context: &CallContext, tag: String, steps: u32, every_ms: u64) -> String {
-        let mut runs = std::fs::OpenOptions::new().create(true).append(true).open(&self.runs).expect("the runs file");
-        writeln!(runs, "{tag}").expect("the runs file is written");
+        self.ran(&tag);
         for step in 1..=steps {
             tokio::time::sleep(Duration::from_millis(every_ms)).await;
             context.report(f64::from(step), Some(f64::from(steps)), format!("step {step}"));
         }
         format!("counted to {steps}")
+    }
+
+    /// Tally to `steps` as a task, a step every `every_ms` milliseconds, first asking the user
+    /// whether to go on when `ask` is set.
+    ///
+    /// # Arguments
+    /// * `tag` - Names this call in the runs file.
+    /// * `steps` - How far to tally.
+    /// * `every_ms` - How long each step takes.
+    /// * `ask` - Whether to ask the user first.
+    #[tool(long_running)]
+    pub async fn tally(
+        &self,
+        context: &CallContext,
+        tag: String,
+        steps: u32,
+        every_ms: u64,
+        ask: bool,
+    ) -> Result<String, AskError> {
+        self.ran(&tag);
+        // Waiting on work first: the call goes on as a task.
+        tokio::time::sleep(Duration::from_millis(every_ms)).await;
+        if ask && !matches!(context.elicit::<Confirm>("Go on?").await?, Elicited::Accepted(Confirm { ok: true })) {
+            return Ok("stopped".to_owned());
+        }
+        for step in 1..=steps {
+            tokio::time::sleep(Duration::from_millis(every_ms)).await;
+            context.report(f64::from(step), Some(f64::from(steps)), format!("step {step}"));
+        }
+        Ok(format!("tallied {steps}"))
     }
 
     /// Say the text back.
@@ -43,6 +81,14 @@ impl Counter {
     #[tool]
     pub fn echo(&self, text: String) -> String {
         text
+    }
+}
+
+impl Counter {
+    /// Appends `tag` to the runs file.
+    fn ran(&self, tag: &str) {
+        let mut runs = std::fs::OpenOptions::new().create(true).append(true).open(&self.runs).expect("the runs file");
+        writeln!(runs, "{tag}").expect("the runs file is written");
     }
 }
 

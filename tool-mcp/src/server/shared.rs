@@ -9,11 +9,14 @@
 //! - each response stream's events (`<prefix>:events:<stream>`, a Redis stream), so that a client
 //!   that lost its stream takes it up with `Last-Event-ID` on any replica, and misses nothing
 //!   ([`events`]);
+//! - each task (`<prefix>:task:<id>`), mirrored by the replica that runs it, so that any replica
+//!   answers `tasks/get`, and hands it answers and a cancellation given elsewhere ([`tasks`]);
 //! - each replica's lease (`<prefix>:replica:<id>`), renewed while it serves: a stream whose
 //!   replica's lease has run out will get no more events, and its reader is told so.
 
 pub(super) mod events;
 pub(super) mod sessions;
+pub(super) mod tasks;
 
 use std::fmt;
 use std::io;

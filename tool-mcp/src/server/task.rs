@@ -107,12 +107,21 @@ pub(super) struct Tasks {
     manager: TaskManager,
     /// The subject of the token that started each task (none without tokens).
     owners: Mutex<HashMap<String, Option<String>>>,
+    /// Where the tasks are mirrored for the other replicas, and those of the others are read.
+    #[cfg(feature = "redis")]
+    shared: Option<super::shared::tasks::RedisTasks>,
 }
 
 impl Tasks {
+    /// The tasks of one of several replicas, each seen from all through `shared`.
+    #[cfg(feature = "redis")]
+    pub(super) fn shared(shared: super::shared::tasks::RedisTasks) -> Self {
+        Tasks { shared: Some(shared), ..Tasks::default() }
+    }
+
     /// Starts `call` as a task of `owner`, the call's phase told; its outcome made into a result by
     /// `finish`. Gives the task as rmcp's type, ready to answer with.
-    pub(super) fn start(
+    pub(super) async fn start(
         &self,
         owner: Option<String>,
         call: OwnedCall,
@@ -131,15 +140,66 @@ impl Tasks {
                 }
             })
         });
-        let mut owners = self.owners.lock().unwrap_or_else(PoisonError::into_inner);
-        // Tasks past their time are gone from the manager: their owners go too.
-        owners.retain(|id, _| self.manager.get_task(id).is_ok());
-        owners.insert(task.task_id.clone(), owner);
+        {
+            let mut owners = self.owners.lock().unwrap_or_else(PoisonError::into_inner);
+            // Tasks past their time are gone from the manager: their owners go too.
+            owners.retain(|id, _| self.manager.get_task(id).is_ok());
+            owners.insert(task.task_id.clone(), owner.clone());
+        }
+        #[cfg(feature = "redis")]
+        if let Some(shared) = &self.shared {
+            shared.mirror(self.manager.clone(), task.task_id.clone(), owner).await;
+        }
         task
     }
 
+    /// `tasks/get`: the task `id` when `caller` started it, on this replica or (with shared
+    /// state) another.
+    pub(super) async fn get(&self, id: &str, caller: Option<&str>) -> Result<rmcp::model::DetailedTask, ErrorData> {
+        let unknown = match self.manager_for(id, caller) {
+            Ok(manager) => return manager.get_task(id),
+            Err(unknown) => unknown,
+        };
+        #[cfg(feature = "redis")]
+        if let Some(shared) = &self.shared {
+            return shared.get(id, caller).await;
+        }
+        Err(unknown)
+    }
+
+    /// `tasks/update`: answers for the task `id`'s questions.
+    pub(super) async fn update(
+        &self,
+        id: &str,
+        caller: Option<&str>,
+        responses: rmcp::model::InputResponses,
+    ) -> Result<(), ErrorData> {
+        let unknown = match self.manager_for(id, caller) {
+            Ok(manager) => return manager.update_task(id, responses),
+            Err(unknown) => unknown,
+        };
+        #[cfg(feature = "redis")]
+        if let Some(shared) = &self.shared {
+            return shared.update(id, caller, responses.into_iter().collect()).await;
+        }
+        Err(unknown)
+    }
+
+    /// `tasks/cancel`: asks the task `id` to stop.
+    pub(super) async fn cancel(&self, id: &str, caller: Option<&str>) -> Result<(), ErrorData> {
+        let unknown = match self.manager_for(id, caller) {
+            Ok(manager) => return manager.cancel_task(id),
+            Err(unknown) => unknown,
+        };
+        #[cfg(feature = "redis")]
+        if let Some(shared) = &self.shared {
+            return shared.cancel(id, caller).await;
+        }
+        Err(unknown)
+    }
+
     /// The task `id` when `caller` started it; to anyone else, a task that does not exist.
-    pub(super) fn manager_for(&self, id: &str, caller: Option<&str>) -> Result<&TaskManager, ErrorData> {
+    fn manager_for(&self, id: &str, caller: Option<&str>) -> Result<&TaskManager, ErrorData> {
         let owners = self.owners.lock().unwrap_or_else(PoisonError::into_inner);
         match owners.get(id) {
             Some(owner) if owner.as_deref() == caller => Ok(&self.manager),
@@ -197,7 +257,7 @@ impl<T: Toolbox + Send + 'static, H: ServerHandler> McpServer<T, H> {
                     }
                     outcome => super::call::finished(&name, &def, outcome).map_err(TaskExit::Error),
                 };
-                let task = self.tasks.start(owner, call, phase, finish, in_total);
+                let task = self.tasks.start(owner, call, phase, finish, in_total).await;
                 Ok(CreateTaskResult::new(task).into())
             }
         }

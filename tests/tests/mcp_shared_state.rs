@@ -4,9 +4,6 @@
 //! stream whose replica was killed ends with an error for its request instead of waiting forever,
 //! and a session stays its opener's on every replica.
 
-use std::io::{BufRead, BufReader};
-use std::path::Path;
-use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
@@ -15,41 +12,7 @@ use tool_runtime::Caller;
 
 use crate::support::guarded::Guarded;
 use crate::support::redis::Redis;
-
-/// A replica in a process of its own (`tests/src/bin/replica.rs`), killed with SIGKILL when
-/// dropped.
-struct Replica {
-    child: Child,
-    url: String,
-}
-
-impl Replica {
-    fn start(redis: &Redis, runs: &Path, lease_ms: u64) -> Replica {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_replica"))
-            .arg(redis.url())
-            .arg(runs)
-            .arg(lease_ms.to_string())
-            .stdout(Stdio::piped())
-            .spawn()
-            .expect("the replica program");
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
-        assert!(line.starts_with("http://127.0.0.1:"), "the replica prints its URL: {line:?}");
-        Replica { child, url: line.trim().to_owned() }
-    }
-
-    /// Ends it as a crash or an out-of-memory kill would: no goodbye to Redis.
-    fn kill(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-impl Drop for Replica {
-    fn drop(&mut self) {
-        self.kill();
-    }
-}
+use crate::support::replica::Replica;
 
 /// One server-sent event: its id, and its JSON-RPC message (none for a priming event).
 #[derive(Debug)]

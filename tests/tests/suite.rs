@@ -11,6 +11,7 @@ mod support {
     pub mod pinned;
     pub mod raw_http;
     pub mod redis;
+    pub mod replica;
     pub mod streams;
     pub mod weather;
 }
@@ -29,6 +30,7 @@ mod mcp_caching;
 mod mcp_client;
 mod mcp_client_answers;
 mod mcp_client_changes;
+mod mcp_cluster;
 mod mcp_http_fuzz;
 mod mcp_load;
 mod mcp_safety;

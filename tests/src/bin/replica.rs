@@ -1,9 +1,11 @@
-//! One replica of a server served from many machines, for the shared-state tests: its sessions and
-//! streams in the Redis at `REDIS_URL`, on `127.0.0.1` at a port of the system's choosing, which it
-//! prints (`http://127.0.0.1:<port>/mcp`) on a line of its own once it serves.
+//! One replica of a server served from many machines, for the shared-state tests: its sessions,
+//! streams and tasks in the Redis at `$REPLICA_REDIS_URL` (from the environment: it holds the
+//! password), `requestState` signed with `$REPLICA_STATE_KEY`, on `127.0.0.1:PORT` (0: one of the
+//! system's choosing), which it prints (`http://127.0.0.1:<port>/mcp`) on a line of its own once it
+//! serves.
 //!
-//! `replica REDIS_URL RUNS_FILE LEASE_MS`: every call of `count` appends `<tag>` to `RUNS_FILE` as
-//! it starts, so that a test sees a call that ran twice, whatever replica ran it.
+//! `replica RUNS_FILE LEASE_MS PORT`: every call appends its `tag` to `RUNS_FILE` as it starts, so
+//! that a test sees a call that ran twice, whatever replica ran it.
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -88,23 +90,28 @@ impl Counter {
     /// Appends `tag` to the runs file.
     fn ran(&self, tag: &str) {
         let mut runs = std::fs::OpenOptions::new().create(true).append(true).open(&self.runs).expect("the runs file");
-        writeln!(runs, "{tag}").expect("the runs file is written");
+        // One write of the whole line: appends of several processes do not interleave.
+        runs.write_all(format!("{tag}\n").as_bytes()).expect("the runs file is written");
     }
 }
 
 fn main() -> std::io::Result<()> {
-    let usage = "usage: replica REDIS_URL RUNS_FILE LEASE_MS";
+    let usage = "usage: REPLICA_REDIS_URL=… REPLICA_STATE_KEY=… replica RUNS_FILE LEASE_MS PORT";
     let mut args = std::env::args().skip(1);
-    let (url, runs, lease) = (args.next().expect(usage), args.next().expect(usage), args.next().expect(usage));
+    let (runs, lease, port) = (args.next().expect(usage), args.next().expect(usage), args.next().expect(usage));
     let lease = Duration::from_millis(lease.parse().expect(usage));
+    let port: u16 = port.parse().expect(usage);
+    let url = std::env::var("REPLICA_REDIS_URL").expect(usage);
+    let key = std::env::var("REPLICA_STATE_KEY").expect(usage);
     let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
     runtime.block_on(async {
         let shared = RedisState::connect(&url).await?.replica_lease(lease);
         let server = McpServer::new(Counter { runs: PathBuf::from(runs) })
             .expect("the counter's tools render for MCP")
             .named("replica", "1.0.0")
+            .request_state_key(key.into_bytes())?
             .with(HttpOptions::default().shared_state(shared))
-            .serve_http("127.0.0.1:0")
+            .serve_http(("127.0.0.1", port))
             .await?;
         println!("{}", server.url());
         std::io::stdout().flush()?;

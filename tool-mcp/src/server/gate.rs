@@ -23,6 +23,8 @@ use tool_runtime::Caller;
 /// well-known segment between the host and the resource's path).
 pub(super) const ENDPOINT: &str = "/mcp";
 pub(super) const METADATA: &str = "/.well-known/oauth-protected-resource/mcp";
+/// The path of the health check.
+pub(super) const HEALTH: &str = "/health";
 
 /// Cancelled when the client of a request has gone: its response was dropped before it was sent
 /// in full (the connection closed).
@@ -46,6 +48,9 @@ pub(super) struct Gate {
     /// The sessions of every replica, and their owners, when the replicas share state.
     #[cfg(feature = "redis")]
     pub(super) shared: Option<super::shared::sessions::RedisSessions>,
+    /// Where every response stream is kept, when the replicas share state.
+    #[cfg(feature = "redis")]
+    events: Option<super::shared::events::RedisEvents>,
 }
 
 /// The names and browser origins a server bound to a loopback address answers by default.
@@ -84,13 +89,14 @@ impl Gate {
         };
         let sessions = Sessions::new(options.max_sessions, options.idle_session_expiry, options.call_timeout);
         #[cfg(feature = "redis")]
-        let (sessions, shared) = match &options.shared {
+        let (sessions, shared, events) = match &options.shared {
             Some(state) => {
                 use super::shared::{events::RedisEvents, sessions::RedisSessions};
                 let kept = Sessions::kept_for(options.idle_session_expiry, options.call_timeout);
-                (sessions.kept_in(RedisEvents::new(state.clone(), kept)), Some(RedisSessions::new(state.clone(), kept)))
+                let events = RedisEvents::new(state.clone(), kept);
+                (sessions.kept_in(events.clone()), Some(RedisSessions::new(state.clone(), kept)), Some(events))
             }
-            None => (sessions, None),
+            None => (sessions, None, None),
         };
         Ok(Gate {
             hosts,
@@ -106,6 +112,8 @@ impl Gate {
             sessions: Arc::new(sessions),
             #[cfg(feature = "redis")]
             shared,
+            #[cfg(feature = "redis")]
+            events,
         })
     }
 
@@ -314,11 +322,18 @@ pub(super) async fn guard(State(gate): State<Arc<Gate>>, request: Request, next:
         Err(refusal) => return refusal,
     };
     let Admitted { parts, body, opens, owner, gone } = admitted;
+    #[cfg(feature = "redis")]
+    let sent = body.clone();
     let body = match body {
         Some(bytes) => Body::from(bytes),
         None => Body::empty(),
     };
     let response = next.run(Request::from_parts(parts, body)).await;
+    #[cfg(feature = "redis")]
+    let response = match (&gate.events, sent) {
+        (Some(events), Some(sent)) => events.recorded(response, &sent).await,
+        _ => response,
+    };
     if opens
         && let (Some(owner), Some(session)) =
             (owner, response.headers().get("mcp-session-id").and_then(|id| id.to_str().ok()))
@@ -469,6 +484,18 @@ fn is_length_limit(err: &axum::Error) -> bool {
         source = err.source();
     }
     false
+}
+
+/// The health check a load balancer asks (`GET /health`): 200 while the replica serves, 503 when
+/// it cannot reach the state the replicas share. It says nothing else, so it is answered whatever
+/// the `Host` (a load balancer's check often sends none).
+pub(super) async fn health(State(gate): State<Arc<Gate>>) -> Response {
+    #[cfg(feature = "redis")]
+    if gate.shared.as_ref().is_some_and(|shared| !shared.reaches_the_store()) {
+        return refused(StatusCode::SERVICE_UNAVAILABLE, "this replica cannot reach the state its replicas share");
+    }
+    let _ = gate;
+    axum::Json(json!({"status": "serving"})).into_response()
 }
 
 /// The metadata document's handler.

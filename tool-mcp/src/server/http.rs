@@ -73,6 +73,7 @@ pub(super) fn serve<T: Toolbox + Send + 'static, H: rmcp::ServerHandler>(
         .nest_service(gate::ENDPOINT, service)
         .layer(axum::middleware::from_fn_with_state(Arc::clone(&gate), gate::guard))
         .route(gate::METADATA, get(gate::metadata))
+        .route(gate::HEALTH, get(gate::health))
         .route("/.well-known/oauth-protected-resource", get(gate::metadata))
         .with_state(gate);
     let connections = Arc::new(Semaphore::new(options.max_connections));

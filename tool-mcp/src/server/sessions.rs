@@ -5,8 +5,6 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use futures_util::Stream;
-#[cfg(feature = "redis")]
-use futures_util::StreamExt;
 use rmcp::model::{ClientJsonRpcMessage, ServerJsonRpcMessage};
 use rmcp::transport::common::server_side_http::{ServerSseMessage, SessionId};
 use rmcp::transport::streamable_http_server::SessionManager;
@@ -20,9 +18,6 @@ pub(super) struct Sessions {
     most: usize,
     /// Held from counting to inserting, so that no two new sessions pass the ceiling together.
     creating: tokio::sync::Mutex<()>,
-    /// Where every stream is kept, when the replicas share state.
-    #[cfg(feature = "redis")]
-    events: Option<super::shared::events::RedisEvents>,
 }
 
 /// Why a session could not be made or used.
@@ -30,9 +25,6 @@ pub(super) struct Sessions {
 pub(super) enum SessionsError {
     Full(usize),
     Local(LocalSessionManagerError),
-    /// The shared store failed.
-    #[cfg_attr(not(feature = "redis"), allow(dead_code))]
-    Store(std::io::Error),
 }
 
 impl std::fmt::Display for SessionsError {
@@ -40,7 +32,6 @@ impl std::fmt::Display for SessionsError {
         match self {
             SessionsError::Full(most) => write!(f, "the server has the most sessions it keeps open ({most})"),
             SessionsError::Local(err) => err.fmt(f),
-            SessionsError::Store(err) => err.fmt(f),
         }
     }
 }
@@ -60,13 +51,7 @@ impl Sessions {
     pub(super) fn new(most: usize, idle: Duration, call_timeout: Option<Duration>) -> Self {
         let mut local = LocalSessionManager::default();
         local.session_config.keep_alive = Some(Sessions::kept_for(idle, call_timeout));
-        Sessions {
-            local,
-            most,
-            creating: tokio::sync::Mutex::new(()),
-            #[cfg(feature = "redis")]
-            events: None,
-        }
+        Sessions { local, most, creating: tokio::sync::Mutex::new(()) }
     }
 
     /// How long a session lives without a request, its streams kept as long: `idle`, and never
@@ -78,8 +63,7 @@ impl Sessions {
     /// Every stream kept in `events`, for any replica to take up.
     #[cfg(feature = "redis")]
     pub(super) fn kept_in(mut self, events: super::shared::events::RedisEvents) -> Self {
-        self.local = self.local.with_event_store(Arc::new(events.clone()));
-        self.events = Some(events);
+        self.local = self.local.with_event_store(Arc::new(events));
         self
     }
 
@@ -132,26 +116,7 @@ impl SessionManager for Sessions {
         id: &SessionId,
         message: ClientJsonRpcMessage,
     ) -> Result<impl Stream<Item = ServerSseMessage> + Send + Sync + 'static, Self::Error> {
-        #[cfg(feature = "redis")]
-        let answering = match (&self.events, &message) {
-            (Some(events), ClientJsonRpcMessage::Request(request)) => Some((events, request.id.clone())),
-            _ => None,
-        };
-        let stream = self.local.create_stream(id, message).await?;
-        #[cfg(feature = "redis")]
-        if let Some((events, request)) = answering {
-            // The stream's first event, sent before it is handed over, names it: recorded as the
-            // request's, so that a reader on another replica can answer it if this one goes.
-            let mut stream = Box::pin(stream);
-            let first = stream.next().await;
-            if let Some(event_id) = first.as_ref().and_then(|event| event.event_id.as_deref()) {
-                events.answering(event_id, &request).await.map_err(SessionsError::Store)?;
-            }
-            return Ok(futures_util::stream::iter(first).chain(stream).left_stream());
-        }
-        #[cfg(feature = "redis")]
-        let stream = stream.right_stream();
-        Ok(stream)
+        self.local.create_stream(id, message).await.map_err(SessionsError::from)
     }
 
     async fn accept_message(&self, id: &SessionId, message: ClientJsonRpcMessage) -> Result<(), Self::Error> {

@@ -21,6 +21,7 @@ pub(super) mod tasks;
 use std::fmt;
 use std::io;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use redis::aio::{ConnectionManager, ConnectionManagerConfig};
@@ -71,6 +72,9 @@ pub struct RedisState {
     /// This replica's id: random, new at every start.
     replica: Arc<str>,
     lease: Duration,
+    /// Whether the lease's last renewal went through: a replica cut off from Redis says it is
+    /// unhealthy, so that the load balancer sends its requests elsewhere.
+    renewed: Arc<AtomicBool>,
 }
 
 impl fmt::Debug for RedisState {
@@ -129,6 +133,7 @@ impl RedisState {
             prefix: Arc::from("toolc"),
             replica: Arc::from(random_id().as_str()),
             lease: Duration::from_secs(10),
+            renewed: Arc::new(AtomicBool::new(true)),
         })
     }
 
@@ -182,9 +187,10 @@ impl RedisState {
             loop {
                 let renewed: redis::RedisResult<()> =
                     redis::cmd("SET").arg(&key).arg("serving").arg("PX").arg(lease).query_async(&mut connection).await;
-                if let Err(err) = renewed {
-                    tracing::warn!("{}", state.failed("renewing this replica's lease", &err));
+                if let Err(err) = &renewed {
+                    tracing::warn!("{}", state.failed("renewing this replica's lease", err));
                 }
+                state.renewed.store(renewed.is_ok(), Ordering::Release);
                 tokio::select! {
                     () = tokio::time::sleep(state.lease / 3) => {}
                     () = serving.cancelled() => break,
@@ -192,6 +198,11 @@ impl RedisState {
             }
             let _: redis::RedisResult<()> = redis::cmd("DEL").arg(&key).query_async(&mut connection).await;
         });
+    }
+
+    /// Whether this replica's lease was renewed the last time it was due.
+    pub(super) fn holds_lease(&self) -> bool {
+        self.renewed.load(Ordering::Acquire)
     }
 
     /// Whether the replica `replica` holds its lease.

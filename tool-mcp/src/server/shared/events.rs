@@ -8,6 +8,9 @@
 use std::io;
 use std::time::Duration;
 
+use axum::body::Body;
+use axum::response::Response;
+use futures_util::StreamExt;
 use redis::streams::{StreamId, StreamRangeReply, StreamReadReply};
 use rmcp::ErrorData;
 use rmcp::model::{JsonRpcMessage, RequestId, ServerJsonRpcMessage};
@@ -46,9 +49,59 @@ impl RedisEvents {
         u64::try_from(self.kept.as_millis()).unwrap_or(u64::MAX)
     }
 
+    /// `response`, when it is an event stream answering the JSON-RPC request `body`, with its
+    /// stream recorded as that request's before its first event reaches the client: whoever
+    /// takes the stream up on another replica can then answer the request if this one goes.
+    ///
+    /// The response's head waits for its first event, so that both leave together: a replica
+    /// that dies between the two would leave the client with a stream it has no id to take up.
+    pub(in crate::server) async fn recorded(&self, response: Response, body: &[u8]) -> Response {
+        #[derive(serde::Deserialize)]
+        struct Request {
+            id: Option<RequestId>,
+            method: Option<serde::de::IgnoredAny>,
+        }
+        let Ok(Request { id: Some(request), method: Some(_) }) = serde_json::from_slice(body) else { return response };
+        let streamed = response
+            .headers()
+            .get(axum::http::header::CONTENT_TYPE)
+            .is_some_and(|kind| kind.as_bytes().starts_with(b"text/event-stream"));
+        if !streamed {
+            return response;
+        }
+        let (parts, body) = response.into_parts();
+        let mut body = body.into_data_stream();
+        let first = body.next().await;
+        let mut pending = Some((self.clone(), request));
+        if let Some(id) = first.as_ref().and_then(|chunk| first_event_id(chunk.as_ref().ok()?))
+            && let Some((events, request)) = pending.take()
+            && let Err(err) = events.answering(&id, &request).await
+        {
+            tracing::warn!("{err}");
+        }
+        // A first chunk without an event (a comment): the first event is looked for as it comes.
+        let body = futures_util::stream::iter(first).chain(body).then(move |chunk| {
+            let record = match (&chunk, &pending) {
+                (Ok(bytes), Some(_)) => {
+                    first_event_id(bytes).and_then(|id| pending.take().map(|(events, request)| (events, request, id)))
+                }
+                _ => None,
+            };
+            async move {
+                if let Some((events, request, id)) = record
+                    && let Err(err) = events.answering(&id, &request).await
+                {
+                    tracing::warn!("{err}");
+                }
+                chunk
+            }
+        });
+        Response::from_parts(parts, Body::from_stream(body))
+    }
+
     /// Records that the stream of `event_id` answers the request `id`: a reader of a stream
     /// whose replica is gone is answered for that request.
-    pub(in crate::server) async fn answering(&self, event_id: &str, id: &RequestId) -> io::Result<()> {
+    async fn answering(&self, event_id: &str, id: &RequestId) -> io::Result<()> {
         let Some((stream, _)) = parse(event_id) else { return Ok(()) };
         let id = serde_json::to_string(id).map_err(io::Error::other)?;
         redis::cmd("SET")
@@ -273,6 +326,12 @@ fn parse(event_id: &str) -> Option<(&str, &str)> {
     let (millis, sequence) = entry.split_once('-')?;
     let digits = |part: &str| !part.is_empty() && part.len() <= 20 && part.bytes().all(|byte| byte.is_ascii_digit());
     (is_stream_id(stream) && digits(millis) && digits(sequence)).then_some((stream, entry))
+}
+
+/// The id of the first event in `chunk` of an event stream, when it has one.
+fn first_event_id(chunk: &[u8]) -> Option<String> {
+    let text = std::str::from_utf8(chunk).ok()?;
+    text.lines().find_map(|line| line.strip_prefix("id:")).map(|id| id.trim().to_owned())
 }
 
 /// A client's text in an error: at most 80 characters, control characters left out.

@@ -24,6 +24,11 @@ impl RedisSessions {
         RedisSessions { state, idle }
     }
 
+    /// Whether this replica still reaches Redis (its lease was renewed when last due).
+    pub(in crate::server) fn reaches_the_store(&self) -> bool {
+        self.state.holds_lease()
+    }
+
     fn idle_ms(&self) -> u64 {
         u64::try_from(self.idle.as_millis()).unwrap_or(u64::MAX)
     }

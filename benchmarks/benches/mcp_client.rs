@@ -21,8 +21,8 @@
 //! get).
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use rmcp::model::{CallToolRequestParams, CallToolResult, JsonObject, ListToolsResult, PaginatedRequestParams, Tool};
 use rmcp::model::ProtocolVersion;
+use rmcp::model::{CallToolRequestParams, CallToolResult, JsonObject, ListToolsResult, PaginatedRequestParams, Tool};
 use rmcp::service::{ClientLifecycleMode, ClientServiceExt, RequestContext, RoleClient, RoleServer, RunningService};
 use rmcp::{ErrorData, ServerHandler, ServiceExt};
 use std::hint::black_box;

@@ -46,7 +46,8 @@
 //! `guide::safety` (what the HTTP server refuses by default and how to open it up, bearer tokens and
 //! JWTs; feature `server`, its JWT example `jwt`) and `guide::client` (an MCP server's tools as a
 //! toolbox, aggregated and served again, answering servers that ask and signing in to those that
-//! want it; features `client`, `server` and `oauth`).
+//! want it; features `client`, `server` and `oauth`), `guide::many_machines` (one toolbox served by
+//! replicas sharing a Redis, behind HAProxy; feature `redis`).
 //!
 // The links above go to the items where the features give them, and to the section that describes
 // them otherwise, so the docs build with any features.
@@ -93,4 +94,8 @@ pub mod guide {
     #[cfg(all(feature = "client", feature = "server", feature = "oauth"))]
     #[doc = include_str!("../docs/client.md")]
     pub mod client {}
+
+    #[cfg(feature = "redis")]
+    #[doc = include_str!("../docs/many-machines.md")]
+    pub mod many_machines {}
 }

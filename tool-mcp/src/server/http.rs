@@ -87,7 +87,12 @@ pub(super) fn serve<T: Toolbox + Send + 'static, H: rmcp::ServerHandler>(
                 () = stopped.cancelled() => return Ok(()),
             };
             let stream = match accepted {
-                Ok((stream, _)) => stream,
+                // Each event of a stream goes out when it is written: an answer sent as a head,
+                // then a body, must not wait for the client's delayed acknowledgement (40 ms).
+                Ok((stream, _)) => {
+                    let _ = stream.set_nodelay(true);
+                    stream
+                }
                 // Out of file descriptors, or a connection reset before it was accepted: the
                 // listener is still good.
                 Err(_) => {

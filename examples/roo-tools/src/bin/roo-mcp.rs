@@ -10,6 +10,11 @@
 //! request must carry `Authorization: Bearer <the file's token>`. The token is read from a file or
 //! the environment, never the command line, where other users of the machine could read it.
 //!
+//! One of several replicas behind a load balancer (`deploy/cluster.sh` starts them): with
+//! `ROO_MCP_REDIS_URL` set (`redis://:password@host:port`, from the environment because it holds
+//! the password), its sessions, streams and tasks are kept in that Redis, and `requestState` is
+//! signed with the key in `ROO_MCP_STATE_KEY`, the same for every replica.
+//!
 //! The web tools have no network here: search finds nothing and fetch answers 503. The browser
 //! knows one page, `about:roo`: launching it and capturing it answer with a PNG of it.
 
@@ -20,7 +25,7 @@ use roo_tools::all::roo_tools;
 use roo_tools::browser::{BrowserTools, Page};
 use roo_tools::files::FileTools;
 use roo_tools::web::{Backend, SearchResult, WebTools};
-use tool_mcp::{HttpOptions, McpServer, StaticToken};
+use tool_mcp::{HttpOptions, McpServer, RedisState, StaticToken};
 use tool_runtime::Caller;
 
 /// A web without a network.
@@ -99,14 +104,34 @@ fn main() -> ExitCode {
     if let Some(token) = token {
         options = options.bearer(StaticToken::new(token, Caller::named("roo-mcp client", Vec::<String>::new())));
     }
-    let server = match McpServer::new(tools) {
-        Ok(server) => server.named("roo-tools", env!("CARGO_PKG_VERSION")).with(options),
+    let mut server = match McpServer::new(tools) {
+        Ok(server) => server.named("roo-tools", env!("CARGO_PKG_VERSION")),
         Err(err) => {
             eprintln!("roo-mcp: {err}");
             return ExitCode::FAILURE;
         }
     };
     let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build().expect("a tokio runtime");
+    if let Ok(url) = std::env::var("ROO_MCP_REDIS_URL") {
+        let key = std::env::var("ROO_MCP_STATE_KEY").unwrap_or_default();
+        if key.len() < 32 {
+            eprintln!(
+                "roo-mcp: replicas sharing a Redis need the key they sign requestState with, 32 bytes or more, in ROO_MCP_STATE_KEY"
+            );
+            return ExitCode::from(2);
+        }
+        server = match (runtime.block_on(RedisState::connect(&url)), server.request_state_key(key.into_bytes())) {
+            (Ok(shared), Ok(server)) => {
+                options = options.shared_state(shared);
+                server
+            }
+            (Err(err), _) | (_, Err(err)) => {
+                eprintln!("roo-mcp: {err}");
+                return ExitCode::from(2);
+            }
+        };
+    }
+    let server = server.with(options);
     let served = runtime.block_on(async {
         match http {
             None => server.serve_stdio().await,

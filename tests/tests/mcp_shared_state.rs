@@ -190,12 +190,17 @@ async fn a_stream_broken_on_one_replica_is_taken_up_on_another_without_a_gap_or_
     assert_eq!(progress, [3, 4, 5, 6]);
     assert_eq!(again, response);
 
-    // An id the server never gave gets no event, not a guess (an empty stream that ends, as MCP's
-    // transport asks, so that a browser's EventSource does not retry it forever).
-    for forged in ["../../etc/passwd", &format!("{}/99999999999999-0", uuid_like())] {
-        let mut events = resume(&http, &b.url, &session, forged).await;
-        assert!(events.next().await.is_none(), "{forged}");
-    }
+    // An id the server never gave gets no event, not a guess: one not of its form, an empty
+    // stream that ends (as MCP's transport asks, so that a browser's EventSource does not retry it
+    // forever); one of its form but of no stream, 404.
+    let mut events = resume(&http, &b.url, &session, "../../etc/passwd").await;
+    assert!(events.next().await.is_none());
+    let unknown = request(&http, reqwest::Method::GET, &b.url, &session, None)
+        .header("Last-Event-ID", format!("{}/99999999999999-0", uuid_like()))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(unknown.status(), 404);
     assert_eq!(redis.keys(&format!("toolc:session:{session}")).len(), 1, "the session is kept in Redis");
 }
 
@@ -273,6 +278,31 @@ async fn a_session_is_its_openers_on_every_replica() {
         let (_, echoed) = Events { response, buffer: String::new() }.read_to_the_end(id).await;
         assert_eq!(echoed["result"]["content"][0]["text"], "hello");
     }
+    // Her streams are hers: Mallory, in a session of her own, naming the id of an event of
+    // Alice's call or of Alice's session's own stream, is told there is no such stream; Alice
+    // takes her call's stream up.
+    let response = call(&http, &a, &session, Some("alice-token"), 6, "echo", json!({"text": "mine"})).await;
+    let mut events = Events { response, buffer: String::new() };
+    let first = events.next().await.and_then(|event| event.id).expect("an event with an id");
+    drop(events);
+    let theirs = open(&http, &b, Some("mallory-token")).await;
+    for last in [first.clone(), format!("{session}:common/0-0")] {
+        let stolen = request(&http, reqwest::Method::GET, &b, &theirs, Some("mallory-token"))
+            .header("Last-Event-ID", &last)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(stolen.status(), 404, "{last}");
+    }
+    let resumed = request(&http, reqwest::Method::GET, &b, &session, Some("alice-token"))
+        .header("Last-Event-ID", &first)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(resumed.status(), 200);
+    let (_, mine) = Events { response: resumed, buffer: String::new() }.read_to_the_end(6).await;
+    assert_eq!(mine["result"]["content"][0]["text"], "mine", "{mine}");
+
     // A session nobody opened is nobody's, even where the store has no owner for it.
     let unknown =
         call(&http, &b, "4f0c6d43-0000-4000-8000-000000000000", Some("alice-token"), 5, "echo", json!({"text": "x"}))

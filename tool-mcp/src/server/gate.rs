@@ -331,7 +331,7 @@ pub(super) async fn guard(State(gate): State<Arc<Gate>>, request: Request, next:
     let response = next.run(Request::from_parts(parts, body)).await;
     #[cfg(feature = "redis")]
     let response = match (&gate.events, sent) {
-        (Some(events), Some(sent)) => events.recorded(response, &sent).await,
+        (Some(events), Some(sent)) => events.recorded(response, &sent, owner.clone()).await,
         _ => response,
     };
     if opens
@@ -378,6 +378,8 @@ impl Gate {
         let opens = opens_a_session(&parts, &body);
         let owner = caller.as_ref().map(|caller| caller.subject().unwrap_or_default().to_owned());
         self.not_the_owners(&parts.headers, owner.as_deref()).await?;
+        #[cfg(feature = "redis")]
+        self.resumes_its_own(&parts.headers, owner.as_deref()).await?;
         if opens {
             self.check_room().await?;
         }
@@ -398,18 +400,22 @@ impl Gate {
         match self.owned_by(session, owner).await {
             Ok(true) => Ok(()),
             Ok(false) => Err(refused(StatusCode::NOT_FOUND, "Session not found")),
-            Err(err) => {
-                let mut response = refused(
-                    StatusCode::SERVICE_UNAVAILABLE,
-                    "the server cannot reach the state its replicas share; try again shortly",
-                );
-                response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from_static("2"));
-                #[cfg(feature = "redis")]
-                tracing::warn!("{err}");
-                #[cfg(not(feature = "redis"))]
-                let _ = err;
-                Err(response)
-            }
+            Err(err) => Err(store_unreachable(&err)),
+        }
+    }
+
+    /// A stream taken up (`Last-Event-ID`) is its own: a session's stream in that session, a
+    /// request's stream by the caller that sent the request. Any other is, to this caller, a
+    /// stream that does not exist (an event id seen in a log gives no way into another's events).
+    #[cfg(feature = "redis")]
+    async fn resumes_its_own(&self, headers: &HeaderMap, caller: Option<&str>) -> Result<(), Response> {
+        let last = headers.get("last-event-id").and_then(|id| id.to_str().ok());
+        let (Some(events), Some(last)) = (&self.events, last) else { return Ok(()) };
+        let session = headers.get("mcp-session-id").and_then(|id| id.to_str().ok());
+        match events.may_resume(last, session, caller).await {
+            Ok(true) => Ok(()),
+            Ok(false) => Err(refused(StatusCode::NOT_FOUND, "no such stream")),
+            Err(err) => Err(store_unreachable(&err)),
         }
     }
 
@@ -425,6 +431,20 @@ impl Gate {
         response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from_static("5"));
         Err(response)
     }
+}
+
+/// The 503 for a request the shared state could not be asked about (the operator's log says why).
+fn store_unreachable(err: &std::io::Error) -> Response {
+    #[cfg(feature = "redis")]
+    tracing::warn!("{err}");
+    #[cfg(not(feature = "redis"))]
+    let _ = err;
+    let mut response = refused(
+        StatusCode::SERVICE_UNAVAILABLE,
+        "the server cannot reach the state its replicas share; try again shortly",
+    );
+    response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from_static("2"));
+    response
 }
 
 /// `response`, whose body cancels `gone` when it is dropped: when it has been sent, or when the

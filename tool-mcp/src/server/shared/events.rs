@@ -55,7 +55,15 @@ impl RedisEvents {
     ///
     /// The response's head waits for its first event, so that both leave together: a replica
     /// that dies between the two would leave the client with a stream it has no id to take up.
-    pub(in crate::server) async fn recorded(&self, response: Response, body: &[u8]) -> Response {
+    ///
+    /// `caller` is the subject of the caller's token (`Some("")` for one without a subject, `None`
+    /// when no token is asked for): the stream is that caller's alone to take up.
+    pub(in crate::server) async fn recorded(
+        &self,
+        response: Response,
+        body: &[u8],
+        caller: Option<String>,
+    ) -> Response {
         #[derive(serde::Deserialize)]
         struct Request {
             id: Option<RequestId>,
@@ -72,7 +80,7 @@ impl RedisEvents {
         let (parts, body) = response.into_parts();
         let mut body = body.into_data_stream();
         let first = body.next().await;
-        let mut pending = Some((self.clone(), request));
+        let mut pending = Some((self.clone(), Answered { id: request, caller }));
         if let Some(id) = first.as_ref().and_then(|chunk| first_event_id(chunk.as_ref().ok()?))
             && let Some((events, request)) = pending.take()
             && let Err(err) = events.answering(&id, &request).await
@@ -99,11 +107,11 @@ impl RedisEvents {
         Response::from_parts(parts, Body::from_stream(body))
     }
 
-    /// Records that the stream of `event_id` answers the request `id`: a reader of a stream
-    /// whose replica is gone is answered for that request.
-    async fn answering(&self, event_id: &str, id: &RequestId) -> io::Result<()> {
+    /// Records that the stream of `event_id` answers `request`: a reader of a stream whose
+    /// replica is gone is answered for that request, and only its caller may take it up.
+    async fn answering(&self, event_id: &str, request: &Answered) -> io::Result<()> {
         let Some((stream, _)) = parse(event_id) else { return Ok(()) };
-        let id = serde_json::to_string(id).map_err(io::Error::other)?;
+        let id = serde_json::to_string(request).map_err(io::Error::other)?;
         redis::cmd("SET")
             .arg(self.state.key("request", stream))
             .arg(id)
@@ -138,7 +146,7 @@ impl RedisEvents {
         let mut connection = self.state.connection();
         let request: Option<String> =
             redis::cmd("GET").arg(self.state.key("request", stream)).query_async(&mut connection).await?;
-        let Some(id) = request.and_then(|id| serde_json::from_str::<RequestId>(&id).ok()) else {
+        let Some(Answered { id, .. }) = request.and_then(|request| serde_json::from_str(&request).ok()) else {
             return Ok(false);
         };
         let first = redis::cmd("SET")
@@ -161,6 +169,29 @@ impl RedisEvents {
             self.add(stream, &event).await?;
         }
         Ok(true)
+    }
+
+    /// Whether the caller whose subject is `caller`, in `session` (when it names one), may take up
+    /// the stream of `last_event_id`: a session's own stream in that session alone, a request's
+    /// stream by the caller that sent the request alone. An id that is not one of this store's is
+    /// left to the store to refuse.
+    pub(in crate::server) async fn may_resume(
+        &self,
+        last_event_id: &str,
+        session: Option<&str>,
+        caller: Option<&str>,
+    ) -> io::Result<bool> {
+        let Some((stream, _)) = parse(last_event_id) else { return Ok(true) };
+        if let Some(opened_in) = stream.strip_suffix(SESSION_STREAM) {
+            return Ok(session == Some(opened_in));
+        }
+        let recorded: Option<String> = redis::cmd("GET")
+            .arg(self.state.key("request", stream))
+            .query_async(&mut self.state.connection())
+            .await
+            .map_err(|err| self.state.failed("looking up a stream", &err))?;
+        let answered = recorded.and_then(|request| serde_json::from_str::<Answered>(&request).ok());
+        Ok(answered.is_some_and(|answered| answered.caller.as_deref() == caller))
     }
 
     /// Adds `event` to `stream`, kept for `kept` from now; gives its entry id.
@@ -274,8 +305,15 @@ impl EventStore for RedisEvents {
         if !is_stream_id(stream_id) {
             return Err(format!("rmcp's stream id `{stream_id}` cannot be kept (it has a `/`)").into());
         }
-        let entry = self.add(stream_id, event).await.map_err(|err| self.state.failed("keeping an event", &err))?;
-        Ok(format!("{stream_id}/{entry}"))
+        match self.add(stream_id, event).await {
+            Ok(entry) => Ok(format!("{stream_id}/{entry}")),
+            // The event still goes to the client reading it now; only taking it up elsewhere is
+            // lost (an id no store gave, which a resumption is refused with).
+            Err(err) => {
+                tracing::warn!("{}", self.state.failed("keeping an event", &err));
+                Ok(format!("{stream_id}/-"))
+            }
+        }
     }
 
     async fn replay_events_after(&self, last_event_id: &str) -> Result<EventStream, EventStoreError> {
@@ -304,6 +342,13 @@ impl EventStore for RedisEvents {
         tokio::spawn(self.clone().follow(stream.to_owned(), after.to_owned(), writer, after_it.ids, to));
         Ok(Box::pin(futures_util::stream::poll_fn(move |cx| from.poll_recv(cx))))
     }
+}
+
+/// The request a stream answers, and whose it is, as kept beside the stream.
+#[derive(serde::Serialize, serde::Deserialize)]
+struct Answered {
+    id: RequestId,
+    caller: Option<String>,
 }
 
 /// Whether `message` ends the stream it is sent on: a response, on a request's stream.

@@ -67,8 +67,9 @@ impl RedisTasks {
         if json != *last {
             pipe.cmd("HSET").arg(&key).arg("detail").arg(&json).arg("owner").arg(owner);
             pipe.arg("replica").arg(&*self.state.replica).ignore();
-            pipe.cmd("PEXPIRE").arg(&key).arg(self.kept_ms()).ignore();
         }
+        // Kept while it runs, however long it stays in one state.
+        pipe.cmd("PEXPIRE").arg(&key).arg(self.kept_ms()).ignore();
         pipe.cmd("HGET").arg(&key).arg("cancel");
         pipe.cmd("LPOP").arg(&answers).arg(100);
         let taken: redis::RedisResult<(Option<String>, Option<Vec<String>>)> =
@@ -133,7 +134,10 @@ impl RedisTasks {
         // The first replica to see it writes it; the others read what it wrote.
         let first: bool = redis::cmd("HSETNX").arg(key).arg("lost").arg(1).query_async(&mut connection).await?;
         if first {
-            redis::cmd("HSET").arg(key).arg("detail").arg(&json).query_async::<()>(&mut connection).await?;
+            let mut pipe = redis::pipe();
+            pipe.cmd("HSET").arg(key).arg("detail").arg(&json).ignore();
+            pipe.cmd("PEXPIRE").arg(key).arg(self.kept_ms()).ignore();
+            pipe.query_async::<()>(&mut connection).await?;
             return Ok(failed);
         }
         let detail: Option<String> = redis::cmd("HGET").arg(key).arg("detail").query_async(&mut connection).await?;
@@ -168,13 +172,12 @@ impl RedisTasks {
         if is_settled(self.held(id, caller).await?.status()) {
             return Ok(());
         }
-        redis::cmd("HSET")
-            .arg(self.state.key("task", id))
-            .arg("cancel")
-            .arg(1)
-            .query_async::<()>(&mut self.state.connection())
-            .await
-            .map_err(|err| self.unavailable(&err))
+        let key = self.state.key("task", id);
+        let mut pipe = redis::pipe();
+        pipe.cmd("HSET").arg(&key).arg("cancel").arg(1).ignore();
+        // A task gone since it was read is not left without an end.
+        pipe.cmd("PEXPIRE").arg(&key).arg(self.kept_ms()).ignore();
+        pipe.query_async::<()>(&mut self.state.connection()).await.map_err(|err| self.unavailable(&err))
     }
 
     /// The error a client gets when Redis cannot be asked (the operator's log gets why).

@@ -28,6 +28,11 @@ struct Events {
 }
 
 impl Events {
+    /// The events of `response`, as they arrive.
+    fn of(response: reqwest::Response) -> Events {
+        Events { response, buffer: String::new() }
+    }
+
     /// The next event; `None` when the stream has ended.
     async fn next(&mut self) -> Option<Event> {
         loop {
@@ -140,7 +145,7 @@ async fn resume(http: &reqwest::Client, url: &str, session: &str, last: &str) ->
     let response =
         request(http, reqwest::Method::GET, url, session, None).header("Last-Event-ID", last).send().await.unwrap();
     assert_eq!(response.status(), 200, "resuming after {last}");
-    Events { response, buffer: String::new() }
+    Events::of(response)
 }
 
 /// Reads `events` up to the `count`th progress report; gives that report's event id.
@@ -168,8 +173,7 @@ async fn a_stream_broken_on_one_replica_is_taken_up_on_another_without_a_gap_or_
 
     // On A: count to 6, a step every 300 ms; the client reads two steps and its connection drops.
     let arguments = json!({"tag": "first", "steps": 6, "every_ms": 300});
-    let mut events =
-        Events { response: call(&http, &a.url, &session, None, 7, "count", arguments).await, buffer: String::new() };
+    let mut events = Events::of(call(&http, &a.url, &session, None, 7, "count", arguments).await);
     let second = read_progress(&mut events, 2).await;
     drop(events);
 
@@ -182,7 +186,7 @@ async fn a_stream_broken_on_one_replica_is_taken_up_on_another_without_a_gap_or_
 
     // The session goes on on B.
     let echoed = call(&http, &b.url, &session, None, 8, "echo", json!({"text": "still here"})).await;
-    let (_, echoed) = Events { response: echoed, buffer: String::new() }.read_to_the_end(8).await;
+    let (_, echoed) = Events::of(echoed).read_to_the_end(8).await;
     assert_eq!(echoed["result"]["content"][0]["text"], "still here", "{echoed}");
 
     // Taken up again after the call has ended, on A this time: the same events, then the end.
@@ -218,8 +222,7 @@ async fn a_stream_whose_replica_was_killed_ends_with_an_error_for_its_request() 
     let http = reqwest::Client::new();
     let session = open(&http, &a.url, None).await;
     let arguments = json!({"tag": "doomed", "steps": 1000, "every_ms": 100});
-    let mut events =
-        Events { response: call(&http, &a.url, &session, None, 9, "count", arguments).await, buffer: String::new() };
+    let mut events = Events::of(call(&http, &a.url, &session, None, 9, "count", arguments).await);
     let first = read_progress(&mut events, 1).await;
     a.kill();
     drop(events);
@@ -275,14 +278,14 @@ async fn a_session_is_its_openers_on_every_replica() {
     for (id, url) in [(3, &a), (4, &b)] {
         let response = call(&http, url, &session, Some("alice-token"), id, "echo", json!({"text": "hello"})).await;
         assert_eq!(response.status(), 200, "{url}");
-        let (_, echoed) = Events { response, buffer: String::new() }.read_to_the_end(id).await;
+        let (_, echoed) = Events::of(response).read_to_the_end(id).await;
         assert_eq!(echoed["result"]["content"][0]["text"], "hello");
     }
     // Her streams are hers: Mallory, in a session of her own, naming the id of an event of
     // Alice's call or of Alice's session's own stream, is told there is no such stream; Alice
     // takes her call's stream up.
     let response = call(&http, &a, &session, Some("alice-token"), 6, "echo", json!({"text": "mine"})).await;
-    let mut events = Events { response, buffer: String::new() };
+    let mut events = Events::of(response);
     let first = events.next().await.and_then(|event| event.id).expect("an event with an id");
     drop(events);
     let theirs = open(&http, &b, Some("mallory-token")).await;
@@ -300,7 +303,7 @@ async fn a_session_is_its_openers_on_every_replica() {
         .await
         .unwrap();
     assert_eq!(resumed.status(), 200);
-    let (_, mine) = Events { response: resumed, buffer: String::new() }.read_to_the_end(6).await;
+    let (_, mine) = Events::of(resumed).read_to_the_end(6).await;
     assert_eq!(mine["result"]["content"][0]["text"], "mine", "{mine}");
 
     // A session nobody opened is nobody's, even where the store has no owner for it.

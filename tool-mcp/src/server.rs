@@ -239,7 +239,7 @@ impl<T: Toolbox + Send + 'static, H: ServerHandler> McpServer<T, H> {
     pub fn with(mut self, options: HttpOptions) -> Self {
         #[cfg(feature = "redis")]
         if let Some(state) = &options.shared {
-            let kept = sessions::Sessions::kept_for(options.idle_session_expiry, options.call_timeout);
+            let kept = options.session_lifetime();
             self.tasks = Arc::new(task::Tasks::shared(shared::tasks::RedisTasks::new(state.clone(), kept)));
         }
         self.options = options;

@@ -87,12 +87,12 @@ impl Gate {
                 ));
             }
         };
-        let sessions = Sessions::new(options.max_sessions, options.idle_session_expiry, options.call_timeout);
+        let sessions = Sessions::new(options.max_sessions, options.session_lifetime());
         #[cfg(feature = "redis")]
         let (sessions, shared, events) = match &options.shared {
             Some(state) => {
                 use super::shared::{events::RedisEvents, sessions::RedisSessions};
-                let kept = Sessions::kept_for(options.idle_session_expiry, options.call_timeout);
+                let kept = options.session_lifetime();
                 let events = RedisEvents::new(state.clone(), kept);
                 (sessions.kept_in(events.clone()), Some(RedisSessions::new(state.clone(), kept)), Some(events))
             }

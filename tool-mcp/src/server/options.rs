@@ -297,6 +297,15 @@ impl HttpOptions {
         self
     }
 
+    /// How long a session lives without a request, and its streams and tasks are kept in shared
+    /// state after their last use: the idle expiry, and never less than the longest call with a
+    /// margin, since rmcp counts a call that reports nothing as idle time (a call without a time
+    /// limit is as long as the idle expiry).
+    pub(super) fn session_lifetime(&self) -> Duration {
+        let longest_call = self.call_timeout.map_or(Duration::ZERO, |most| most + Duration::from_secs(30));
+        self.idle_session_expiry.max(longest_call)
+    }
+
     /// Whether a call whose client has gone is stopped, as set or by default.
     pub(super) fn stops_calls_of_gone_clients(&self) -> bool {
         #[cfg(feature = "redis")]

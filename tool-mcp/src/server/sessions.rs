@@ -45,19 +45,12 @@ impl From<LocalSessionManagerError> for SessionsError {
 }
 
 impl Sessions {
-    /// At most `most` sessions, each closed after `idle` without a request. rmcp counts a call
-    /// that reports nothing as idle time, so a session lives at least as long as its longest call
-    /// may run (`call_timeout`, with a margin; a call without a time limit is as long as `idle`).
-    pub(super) fn new(most: usize, idle: Duration, call_timeout: Option<Duration>) -> Self {
+    /// At most `most` sessions, each closed after `lifetime` without a request
+    /// ([`HttpOptions::session_lifetime`](super::HttpOptions::session_lifetime)).
+    pub(super) fn new(most: usize, lifetime: Duration) -> Self {
         let mut local = LocalSessionManager::default();
-        local.session_config.keep_alive = Some(Sessions::kept_for(idle, call_timeout));
+        local.session_config.keep_alive = Some(lifetime);
         Sessions { local, most, creating: tokio::sync::Mutex::new(()) }
-    }
-
-    /// How long a session lives without a request, its streams kept as long: `idle`, and never
-    /// less than the longest call with a margin.
-    pub(super) fn kept_for(idle: Duration, call_timeout: Option<Duration>) -> Duration {
-        idle.max(call_timeout.map_or(Duration::ZERO, |most| most + Duration::from_secs(30)))
     }
 
     /// Every stream kept in `events`, for any replica to take up.

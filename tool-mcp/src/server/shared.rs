@@ -181,7 +181,7 @@ impl RedisState {
     pub(super) fn hold_lease(&self, serving: CancellationToken) {
         let state = self.clone();
         let key = self.key("replica", &self.replica);
-        let lease = u64::try_from(self.lease.as_millis()).unwrap_or(u64::MAX);
+        let lease = millis(self.lease);
         tokio::spawn(async move {
             let mut connection = state.connection();
             loop {
@@ -209,6 +209,11 @@ impl RedisState {
     async fn serving(&self, replica: &str) -> redis::RedisResult<bool> {
         redis::cmd("EXISTS").arg(self.key("replica", replica)).query_async(&mut self.connection()).await
     }
+}
+
+/// `duration` in milliseconds, as Redis takes a time (`PX`, `PEXPIRE`, `BLOCK`).
+fn millis(duration: Duration) -> u64 {
+    u64::try_from(duration.as_millis()).unwrap_or(u64::MAX)
 }
 
 /// Redis' reason, without anything that could carry a secret (its code and words, not the command).

@@ -101,6 +101,15 @@ pub(super) async fn inline(mut call: OwnedCall, asker: &LongAsker) -> Inline {
     }
 }
 
+/// Where a task is answered for.
+enum Found<'a> {
+    /// This replica runs it.
+    Here(&'a TaskManager),
+    /// Another replica may: Redis holds it.
+    #[cfg(feature = "redis")]
+    Elsewhere(&'a super::shared::tasks::RedisTasks),
+}
+
 /// The tasks of a server, and whose each one is: a task is seen only by the caller that started it.
 #[derive(Default)]
 pub(super) struct Tasks {
@@ -156,15 +165,11 @@ impl Tasks {
     /// `tasks/get`: the task `id` when `caller` started it, on this replica or (with shared
     /// state) another.
     pub(super) async fn get(&self, id: &str, caller: Option<&str>) -> Result<rmcp::model::DetailedTask, ErrorData> {
-        let unknown = match self.manager_for(id, caller) {
-            Ok(manager) => return manager.get_task(id),
-            Err(unknown) => unknown,
-        };
-        #[cfg(feature = "redis")]
-        if let Some(shared) = &self.shared {
-            return shared.get(id, caller).await;
+        match self.find(id, caller)? {
+            Found::Here(manager) => manager.get_task(id),
+            #[cfg(feature = "redis")]
+            Found::Elsewhere(shared) => shared.get(id, caller).await,
         }
-        Err(unknown)
     }
 
     /// `tasks/update`: answers for the task `id`'s questions.
@@ -174,26 +179,32 @@ impl Tasks {
         caller: Option<&str>,
         responses: rmcp::model::InputResponses,
     ) -> Result<(), ErrorData> {
-        let unknown = match self.manager_for(id, caller) {
-            Ok(manager) => return manager.update_task(id, responses),
-            Err(unknown) => unknown,
-        };
-        #[cfg(feature = "redis")]
-        if let Some(shared) = &self.shared {
-            return shared.update(id, caller, responses.into_iter().collect()).await;
+        match self.find(id, caller)? {
+            Found::Here(manager) => manager.update_task(id, responses),
+            #[cfg(feature = "redis")]
+            Found::Elsewhere(shared) => shared.update(id, caller, responses.into_iter().collect()).await,
         }
-        Err(unknown)
     }
 
     /// `tasks/cancel`: asks the task `id` to stop.
     pub(super) async fn cancel(&self, id: &str, caller: Option<&str>) -> Result<(), ErrorData> {
+        match self.find(id, caller)? {
+            Found::Here(manager) => manager.cancel_task(id),
+            #[cfg(feature = "redis")]
+            Found::Elsewhere(shared) => shared.cancel(id, caller).await,
+        }
+    }
+
+    /// Where the task `id` of `caller` is answered for: here when this replica runs it, else (with
+    /// shared state) through Redis, which says whether it exists and whose it is.
+    fn find(&self, id: &str, caller: Option<&str>) -> Result<Found<'_>, ErrorData> {
         let unknown = match self.manager_for(id, caller) {
-            Ok(manager) => return manager.cancel_task(id),
+            Ok(manager) => return Ok(Found::Here(manager)),
             Err(unknown) => unknown,
         };
         #[cfg(feature = "redis")]
         if let Some(shared) = &self.shared {
-            return shared.cancel(id, caller).await;
+            return Ok(Found::Elsewhere(shared));
         }
         Err(unknown)
     }

@@ -46,7 +46,7 @@ impl RedisEvents {
     }
 
     fn kept_ms(&self) -> u64 {
-        u64::try_from(self.kept.as_millis()).unwrap_or(u64::MAX)
+        super::millis(self.kept)
     }
 
     /// `response`, when it is an event stream answering the JSON-RPC request `body`, with its
@@ -79,31 +79,20 @@ impl RedisEvents {
         }
         let (parts, body) = response.into_parts();
         let mut body = body.into_data_stream();
-        let first = body.next().await;
-        let mut pending = Some((self.clone(), Answered { id: request, caller }));
-        if let Some(id) = first.as_ref().and_then(|chunk| first_event_id(chunk.as_ref().ok()?))
-            && let Some((events, request)) = pending.take()
-            && let Err(err) = events.answering(&id, &request).await
-        {
-            tracing::warn!("{err}");
-        }
-        // A first chunk without an event (a comment): the first event is looked for as it comes.
-        let body = futures_util::stream::iter(first).chain(body).then(move |chunk| {
-            let record = match (&chunk, &pending) {
-                (Ok(bytes), Some(_)) => {
-                    first_event_id(bytes).and_then(|id| pending.take().map(|(events, request)| (events, request, id)))
-                }
-                _ => None,
-            };
-            async move {
-                if let Some((events, request, id)) = record
-                    && let Err(err) = events.answering(&id, &request).await
-                {
+        // What comes before the first event (a keep-alive comment) waits with the head.
+        let mut before = Vec::new();
+        while let Some(chunk) = body.next().await {
+            let id = chunk.as_ref().ok().and_then(|bytes| first_event_id(bytes));
+            before.push(chunk);
+            if let Some(id) = id {
+                let request = Answered { id: request, caller };
+                if let Err(err) = self.answering(&id, &request).await {
                     tracing::warn!("{err}");
                 }
-                chunk
+                break;
             }
-        });
+        }
+        let body = futures_util::stream::iter(before).chain(body);
         Response::from_parts(parts, Body::from_stream(body))
     }
 
@@ -208,7 +197,7 @@ impl RedisEvents {
             }
         }
         if let Some(retry) = event.retry {
-            add.arg("t").arg(u64::try_from(retry.as_millis()).unwrap_or(u64::MAX));
+            add.arg("t").arg(super::millis(retry));
         }
         let mut pipe = redis::pipe();
         pipe.add_command(add).cmd("PEXPIRE").arg(&key).arg(self.kept_ms()).ignore();
@@ -252,7 +241,7 @@ impl RedisEvents {
                 }
             }
             let connection = reader.as_mut().expect("connected above");
-            let wait = u64::try_from(WAIT.as_millis()).unwrap_or(1000);
+            let wait = super::millis(WAIT);
             let mut command = redis::cmd("XREAD");
             command.arg("COUNT").arg(100).arg("BLOCK").arg(wait).arg("STREAMS").arg(&key).arg(&last);
             let read = command.query_async::<Option<StreamReadReply>>(connection);

@@ -30,7 +30,7 @@ impl RedisSessions {
     }
 
     fn idle_ms(&self) -> u64 {
-        u64::try_from(self.idle.as_millis()).unwrap_or(u64::MAX)
+        super::millis(self.idle)
     }
 
     /// Who opened `session` (`Some("")` for a caller without a subject; `None` when nobody is

@@ -31,7 +31,7 @@ impl RedisTasks {
     }
 
     fn kept_ms(&self) -> u64 {
-        u64::try_from(self.kept.as_millis()).unwrap_or(u64::MAX)
+        super::millis(self.kept)
     }
 
     /// Mirrors the task `id` of `manager`, started by `owner`, into Redis once before it returns

@@ -2,70 +2,74 @@
 //! packages, configured by the checked-in `deploy/haproxy.cfg` — sharing a real Redis, driven by
 //! the official Python and TypeScript MCP clients on both protocol versions, many calls at once
 //! (progress on every call; a question to the user on every second one: within the session on
-//! 2025-11-25, a round that may land on another replica on 2026-07-28). One replica is killed with
-//! SIGKILL mid-run and started again. Then every call has ended with its result or a clear error,
-//! no call ran more often than its client asked, no progress report of a finished call was lost or
-//! repeated, and nothing is left open in Redis.
+//! 2025-11-25, a round that may land on another replica on 2026-07-28), and on 2026-07-28 a call
+//! that becomes a task, asks through the task and is followed by the clients' Tasks support (the
+//! TypeScript SDK's `@modelcontextprotocol/ext-tasks`, the Python SDK's extension interface), each
+//! poll going to whichever replica the balancer picks. One replica is killed with SIGKILL mid-run
+//! and started again. Then every call has ended with its result or a clear error, no call ran more
+//! often than its client asked, no progress report of a finished call was lost or repeated, tasks
+//! were followed on more than one replica, and nothing is left open in Redis.
 
 use std::collections::HashMap;
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::path::Path;
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
+use crate::support::haproxy::{self, HaProxy};
 use crate::support::pinned;
 use crate::support::redis::Redis;
 use crate::support::replica::Replica;
 
-/// HAProxy, as `deploy/install-haproxy.sh` installs it (pinned packages, under `target/`), on the
-/// checked-in configuration with one `server` line per replica; stopped when dropped.
+/// HAProxy on the checked-in configuration with one `server` line per replica.
 struct Balancer {
-    child: Child,
+    haproxy: HaProxy,
     front: String,
-    log: PathBuf,
 }
 
 impl Balancer {
     fn start(replicas: &[&Replica], scratch: &Path) -> Balancer {
         let repository = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
-        let dest = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("haproxy");
-        let installed = pinned::run(
-            Command::new("bash").arg(repository.join("deploy/install-haproxy.sh")).arg(&dest),
-            "installing the pinned HAProxy",
-        );
-        let haproxy = installed.lines().last().expect("the installer names the command").trim().to_owned();
-        // Every request logged, for a failure to show what the balancer saw.
+        // Every request logged with its MCP method, for the test to see which replica answered
+        // what, and for a failure to show what the balancer saw.
         let mut config = std::fs::read_to_string(repository.join("deploy/haproxy.cfg"))
             .unwrap()
             .replace("local0 notice", "local0 info")
-            .replace("    option dontlognull\n", "    option dontlognull\n    option httplog\n");
+            .replace("    option dontlognull\n", "    option dontlognull\n    option httplog\n")
+            .replace("frontend mcp\n", "frontend mcp\n    http-request capture req.hdr(Mcp-Method) len 32\n");
         for (index, replica) in replicas.iter().enumerate() {
             config.push_str(&format!("    server r{index} 127.0.0.1:{} check\n", replica.port()));
         }
-        let file = scratch.join("haproxy.cfg");
-        std::fs::write(&file, config).unwrap();
-        let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
-        let child = Command::new(haproxy)
-            .env("TOOLC_FRONT", format!("127.0.0.1:{port}"))
-            .arg("-db")
-            .arg("-f")
-            .arg(&file)
-            .stderr(std::fs::File::create(scratch.join("haproxy.log")).unwrap())
-            .spawn()
-            .expect("haproxy");
-        Balancer { child, front: format!("http://127.0.0.1:{port}"), log: scratch.join("haproxy.log") }
+        let port = haproxy::free_port();
+        let haproxy = HaProxy::start(&config, scratch, &[("TOOLC_FRONT", format!("127.0.0.1:{port}"))]);
+        Balancer { haproxy, front: format!("http://127.0.0.1:{port}") }
+    }
+
+    /// What it logged.
+    fn logged(&self) -> String {
+        String::from_utf8_lossy(&std::fs::read(&self.haproxy.log).unwrap_or_default()).into_owned()
     }
 
     /// The requests it logged that did not end well (not 2xx, or cut short).
     fn troubles(&self) -> String {
-        let log = String::from_utf8_lossy(&std::fs::read(&self.log).unwrap_or_default()).into_owned();
-        log.lines()
+        self.logged()
+            .lines()
             .filter(|line| {
                 line.contains("\"") && !line.contains(" 200 ") && !line.contains(" 202 ") || line.contains("D--")
             })
             .collect::<Vec<_>>()
             .join("\n")
+    }
+
+    /// The replicas (`r0`, `r1`, …) that answered requests of `method`.
+    fn served(&self, method: &str) -> std::collections::BTreeSet<String> {
+        self.logged()
+            .lines()
+            .filter(|line| line.contains(&format!("{{{method}}}")))
+            .filter_map(|line| line.split_whitespace().find_map(|word| word.strip_prefix("replicas/")))
+            .map(str::to_owned)
+            .collect()
     }
 
     /// Waits until the front answers `/health` from a replica.
@@ -80,13 +84,6 @@ impl Balancer {
             assert!(started.elapsed() < Duration::from_secs(10), "HAProxy did not serve within 10 s");
             tokio::time::sleep(Duration::from_millis(50)).await;
         }
-    }
-}
-
-impl Drop for Balancer {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
     }
 }
 
@@ -169,6 +166,9 @@ async fn three_replicas_behind_haproxy_end_every_call_when_one_is_killed_mid_run
                     outcome["progress"].as_array().unwrap().iter().map(|p| p.as_f64().unwrap()).collect();
                 assert_eq!(progress, (1..=10).map(f64::from).collect::<Vec<_>>(), "{outcome}");
                 assert_eq!(outcome["tally"], "tallied 2", "{outcome}");
+                if outcome["tag"].as_str().unwrap().contains("-new-") {
+                    assert_eq!(outcome["task"], "task: tallied 10", "{outcome}");
+                }
             }
             Some(error) => {
                 failed += 1;
@@ -176,7 +176,9 @@ async fn three_replicas_behind_haproxy_end_every_call_when_one_is_killed_mid_run
                 // Said by a replica that took the stream up, or by the balancer for a request whose
                 // replica died before answering; or, seldom, Node's HTTP client's own words for
                 // that answer when the balancer closed the connection right after it.
-                let said = error.contains("replica") && error.contains("stopped before it answered");
+                // A task's replica, killed, is said by the task's failure.
+                let said = error.contains("replica")
+                    && (error.contains("stopped before it answered") || error.contains("stopped before it finished"));
                 let closed = error.contains("fetch failed") && error.contains("other side closed");
                 assert!(said || closed, "a clear error: {outcome}\nthe balancer's troubles:\n{}", balancer.troubles());
             }
@@ -186,8 +188,9 @@ async fn three_replicas_behind_haproxy_end_every_call_when_one_is_killed_mid_run
     assert!(finished >= outcomes.len() / 2, "most calls finish: {finished} of {}", outcomes.len());
     assert!(failed >= 1, "the kill ended some call, or the test did not test it");
 
-    // No call ran more often than its client asked: once, and a question's call twice on
-    // 2026-07-28 (its second round, with the answer, runs it again).
+    // No call ran more often than its client asked: once (a task too: its question is answered
+    // within the task), and a question's call twice on 2026-07-28 (its second round, with the
+    // answer, runs it again).
     let mut started: HashMap<String, usize> = HashMap::new();
     for tag in runs(&runs_file) {
         *started.entry(tag).or_default() += 1;
@@ -196,6 +199,12 @@ async fn three_replicas_behind_haproxy_end_every_call_when_one_is_killed_mid_run
         let most = if tag.contains("-new-") && tag.ends_with("-tally") { 2 } else { 1 };
         assert!(*times <= most, "{tag} ran {times} times");
     }
+
+    // Tasks were followed wherever the balancer sent their polls, not only on the replica that
+    // ran them.
+    let polled = balancer.served("tasks/get");
+    assert!(polled.len() >= 2, "tasks/get went to {polled:?}:\n{}", balancer.troubles());
+    assert!(!balancer.served("tasks/update").is_empty(), "no task was answered with tasks/update");
 
     // Nothing is left open in Redis: every response stream ended, or was written last by the
     // killed replica (a reader is told at once it will get no more).

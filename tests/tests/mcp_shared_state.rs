@@ -2,15 +2,17 @@
 //! as a 2025-11-25 client meets them: a session opened on one replica is served by another, a
 //! stream broken on one is taken up on another with `Last-Event-ID` without a gap or a repeat, a
 //! stream whose replica was killed ends with an error for its request instead of waiting forever,
-//! and a session stays its opener's on every replica.
+//! a session stays its opener's on every replica, a replica that stalled past its lease cannot
+//! write over what the others took over, and a Redis reached over TLS is trusted only as told.
 
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
-use tool_mcp::{HttpOptions, McpServer, RedisState, TokenRefused};
+use tool_mcp::{HttpOptions, McpServer, RedisOptions, RedisState, TokenRefused};
 use tool_runtime::Caller;
 
 use crate::support::guarded::Guarded;
+use crate::support::haproxy::{self, HaProxy};
 use crate::support::redis::Redis;
 use crate::support::replica::Replica;
 
@@ -420,4 +422,118 @@ async fn a_task_started_on_one_replica_is_followed_answered_and_cancelled_on_ano
         let detail: Value = serde_json::from_str(redis.cli(&["HGET", &key, "detail"]).trim()).unwrap();
         assert!(["completed", "cancelled", "failed"].contains(&detail["status"].as_str().unwrap()), "{key}: {detail}");
     }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_replica_that_stalls_past_its_lease_cannot_write_over_what_the_others_took_over() {
+    let redis = Redis::start().await;
+    let scratch = tempfile::tempdir().unwrap();
+    let runs = scratch.path().join("runs");
+    let (a, b) = (Replica::start(&redis, &runs, 600), Replica::start(&redis, &runs, 600));
+    let http = reqwest::Client::new();
+
+    // On A: a call whose stream the client has left, and a task.
+    let session = open(&http, &a.url, None).await;
+    let arguments = json!({"tag": "stalled-count", "steps": 40, "every_ms": 100});
+    let mut events = Events::of(call(&http, &a.url, &session, None, 9, "count", arguments).await);
+    let first = read_progress(&mut events, 1).await;
+    drop(events);
+    let task = start_tally(&http, &a.url, "stalled-task", 40, false).await;
+    poll_until(&http, &b.url, &task, |task| task["status"] == "working").await;
+
+    // A stands still past its lease: on B, the call's stream ends with an error for it, and the
+    // task fails, both saying why.
+    a.pause();
+    let (_, ended) = resume(&http, &b.url, &session, &first).await.read_to_the_end(9).await;
+    assert!(ended["error"]["message"].as_str().is_some_and(|m| m.contains("stopped before it answered")), "{ended}");
+    let failed = poll_until(&http, &b.url, &task, |task| task["status"] != "working").await;
+    assert_eq!(failed["status"], "failed", "{failed}");
+
+    // A goes on, renews its lease, and would write on: the stream keeps its one end, last; the
+    // task stays failed, as its client was told.
+    a.go_on();
+    let back = Instant::now();
+    while redis.keys("toolc:replica:*").len() < 2 {
+        assert!(back.elapsed() < Duration::from_secs(5), "A renews its lease when it goes on");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    let stream = format!("toolc:events:{}", first.rsplit_once('/').unwrap().0);
+    let written = redis.cli(&["XRANGE", &stream, "-", "+"]);
+    assert_eq!(written.lines().filter(|line| *line == "end").count(), 1, "{written}");
+    let last = redis.cli(&["XREVRANGE", &stream, "+", "-", "COUNT", "1"]);
+    assert!(last.contains("stopped before it answered"), "the error is the stream's last event:\n{written}");
+    let still = poll_until(&http, &b.url, &task, |_| true).await;
+    assert_eq!(still, failed, "the task A ran is as B failed it");
+    let kept: Value =
+        serde_json::from_str(redis.cli(&["HGET", &format!("toolc:task:{task}"), "detail"]).trim()).unwrap();
+    assert_eq!(kept["status"], "failed", "{kept}");
+}
+
+/// A certificate authority of the test's own, and a certificate it signed for `localhost`, with
+/// its key: the authority's certificate, and the certificate and key as one PEM file.
+fn authority_and_certificate() -> (String, String) {
+    use rcgen::{BasicConstraints, CertificateParams, CertifiedIssuer, IsCa, KeyPair};
+    let mut authority = CertificateParams::new(Vec::<String>::new()).unwrap();
+    authority.is_ca = IsCa::Ca(BasicConstraints::Unconstrained);
+    let authority = CertifiedIssuer::self_signed(authority, KeyPair::generate().unwrap()).unwrap();
+    let key = KeyPair::generate().unwrap();
+    let certificate =
+        CertificateParams::new(vec!["localhost".to_owned()]).unwrap().signed_by(&key, &authority).unwrap();
+    (authority.pem(), format!("{}{}", certificate.pem(), key.serialize_pem()))
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_redis_reached_over_tls_is_trusted_only_with_the_authority_given() {
+    // Redis behind a TLS front (HAProxy, as one runs in front of a Redis without TLS of its own),
+    // its certificate signed by the test's own authority.
+    let redis = Redis::start().await;
+    let scratch = tempfile::tempdir().unwrap();
+    let (authority, front_certificate) = authority_and_certificate();
+    std::fs::write(scratch.path().join("redis.pem"), front_certificate).unwrap();
+    let (front, behind) = (haproxy::free_port(), redis.url().rsplit_once(':').unwrap().1.to_owned());
+    let config = format!(
+        "global\n    log stderr local0 notice\ndefaults\n    mode tcp\n    log global\n    timeout connect 2s\n    \
+         timeout client 60s\n    timeout server 60s\nfrontend tls\n    bind 127.0.0.1:{front} ssl crt {}\n    \
+         default_backend redis\nbackend redis\n    server redis 127.0.0.1:{behind}\n",
+        scratch.path().join("redis.pem").display()
+    );
+    let tls = HaProxy::start(&config, scratch.path(), &[]);
+    tls.listening(front).await;
+    let url = redis
+        .url()
+        .replace("redis://", "rediss://")
+        .replace(&format!("127.0.0.1:{behind}"), &format!("localhost:{front}"));
+
+    // Trusted as told: two replicas share their sessions through it.
+    let mut replicas = Vec::new();
+    for _ in 0..2 {
+        let shared = RedisState::connect_with(&url, RedisOptions::default().root_certificates(authority.as_bytes()))
+            .await
+            .unwrap_or_else(|err| panic!("over TLS: {err}"));
+        let server = McpServer::new(Guarded::default()).unwrap().with(HttpOptions::default().shared_state(shared));
+        replicas.push(server.serve_http("127.0.0.1:0").await.unwrap());
+    }
+    let http = reqwest::Client::new();
+    let session = open(&http, &replicas[0].url(), None).await;
+    let response = call(&http, &replicas[1].url(), &session, None, 2, "echo", json!({"text": "over TLS"})).await;
+    let (_, echoed) = Events::of(response).read_to_the_end(2).await;
+    assert_eq!(echoed["result"]["content"][0]["text"], "over TLS", "{echoed}");
+
+    // Not trusted otherwise: with the system's roots, or another authority, the certificate is
+    // refused, and the error names the address, never the password.
+    let (stranger, _) = authority_and_certificate();
+    for options in [RedisOptions::default(), RedisOptions::default().root_certificates(stranger)] {
+        let err = RedisState::connect_with(&url, options).await.unwrap_err().to_string();
+        assert!(err.contains(&format!("localhost:{front}")), "{err}");
+        assert!(err.to_lowercase().contains("certificate"), "says why: {err}");
+        assert!(!err.contains("pw-"), "{err}");
+    }
+    // Nor is a certificate for another name: the front, reached as 127.0.0.1, is not localhost.
+    let by_address = url.replace("localhost", "127.0.0.1");
+    let err = RedisState::connect_with(&by_address, RedisOptions::default().root_certificates(authority.as_bytes()))
+        .await
+        .unwrap_err()
+        .to_string();
+    assert!(err.to_lowercase().contains("certificate"), "{err}");
 }

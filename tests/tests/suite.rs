@@ -7,6 +7,7 @@
 mod support {
     pub mod authority;
     pub mod guarded;
+    pub mod haproxy;
     pub mod http_wire;
     pub mod pinned;
     pub mod raw_http;

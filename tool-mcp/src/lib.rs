@@ -75,10 +75,10 @@ pub use jsonwebtoken;
 pub use rmcp;
 #[cfg(feature = "jwt")]
 pub use server::JwtValidator;
-#[cfg(feature = "redis")]
-pub use server::RedisState;
 #[cfg(feature = "server")]
 pub use server::{HttpOptions, HttpServer, McpServer, StaticToken, TokenRefused, TokenValidator, ToolsAlone, Visible};
+#[cfg(feature = "redis")]
+pub use server::{RedisOptions, RedisState};
 
 /// Guides: one topic a page, the examples compiled and run as doctests. Their text is in the crate's
 /// `docs/` folder; each page is there with the features its examples need.

@@ -43,7 +43,7 @@ pub use http::HttpServer;
 pub use jwt::JwtValidator;
 pub use options::{HttpOptions, Visible};
 #[cfg(feature = "redis")]
-pub use shared::RedisState;
+pub use shared::{RedisOptions, RedisState};
 
 /// How long a finished call's last progress reports may take to go out before its result goes
 /// without them (a client that stops reading must not keep the call's task forever).

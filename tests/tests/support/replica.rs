@@ -43,6 +43,22 @@ impl Replica {
         self.url.trim_start_matches("http://127.0.0.1:").trim_end_matches("/mcp").parse().unwrap()
     }
 
+    /// Stops it where it stands (SIGSTOP), as a long pause of its machine or a stalled process
+    /// would: it neither answers nor renews its lease until `go_on`.
+    pub fn pause(&self) {
+        self.signal("-STOP");
+    }
+
+    /// Lets a paused replica go on (SIGCONT), unaware of how long it stood still.
+    pub fn go_on(&self) {
+        self.signal("-CONT");
+    }
+
+    fn signal(&self, signal: &str) {
+        let sent = Command::new("kill").arg(signal).arg(self.child.id().to_string()).status().expect("kill");
+        assert!(sent.success(), "kill {signal} {}", self.child.id());
+    }
+
     /// Ends it as a crash or an out-of-memory kill would: no goodbye to Redis.
     pub fn kill(&mut self) {
         let _ = self.child.kill();
@@ -52,6 +68,7 @@ impl Replica {
 
 impl Drop for Replica {
     fn drop(&mut self) {
+        // A paused process is killed all the same.
         self.kill();
     }
 }

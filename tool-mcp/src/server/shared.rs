@@ -21,11 +21,11 @@ pub(super) mod tasks;
 use std::fmt;
 use std::io;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Duration;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
 
 use redis::aio::{ConnectionManager, ConnectionManagerConfig};
-use redis::{AsyncConnectionConfig, Client, ConnectionAddr};
+use redis::{AsyncConnectionConfig, Client, ConnectionAddr, IntoConnectionInfo, TlsCertificates};
 use tokio_util::sync::CancellationToken;
 
 /// How long a Redis command may take before it fails (a store that hangs must not hang requests).
@@ -47,8 +47,11 @@ const COMMAND_TIMEOUT: Duration = Duration::from_secs(5);
 ///   error for its request saying so, and the stream ends. Nothing waits forever.
 ///
 /// Safe by default: a Redis at an address other than a loopback one is refused without a
-/// password (`redis://:password@host:6379`, or `redis://user:password@…` with an ACL user); a
-/// socket (`redis+unix:///run/redis.sock`) is reached as its file permissions allow. Neither the
+/// password (`rediss://:password@host:6380`, or `rediss://user:password@…` with an ACL user), and
+/// refused in plain text: off this machine, `rediss://` (TLS, checked against the system's root
+/// certificates, or those of [`RedisOptions::root_certificates`]) unless the operator says the
+/// network keeps it ([`RedisOptions::plain_text_off_this_machine`]). A socket
+/// (`redis+unix:///run/redis.sock`) is reached as its file permissions allow. Neither the
 /// password nor the URL appears in an error or in `Debug`.
 ///
 /// ```no_run
@@ -72,9 +75,11 @@ pub struct RedisState {
     /// This replica's id: random, new at every start.
     replica: Arc<str>,
     lease: Duration,
-    /// Whether the lease's last renewal went through: a replica cut off from Redis says it is
-    /// unhealthy, so that the load balancer sends its requests elsewhere.
-    renewed: Arc<AtomicBool>,
+    /// When the lease was last renewed, in milliseconds after `born`: a replica that has not
+    /// renewed it for two thirds of it says it is unhealthy, so that the load balancer sends its
+    /// requests elsewhere, and stops writing what other replicas may already have taken over.
+    renewed_at: Arc<AtomicU64>,
+    born: Instant,
 }
 
 impl fmt::Debug for RedisState {
@@ -89,39 +94,86 @@ impl fmt::Debug for RedisState {
 }
 
 impl RedisState {
-    /// Connects to the Redis at `url` (`redis://…` or `redis+unix://…`) and checks that it
-    /// answers. The connection is taken up again by itself when it breaks.
+    /// Connects to the Redis at `url` (`rediss://…` over TLS, `redis://…` in plain text on this
+    /// machine, or `redis+unix://…`) and checks that it answers. The connection is taken up again
+    /// by itself when it breaks.
     ///
     /// An error names the address (never the password) and why: a URL that is not one, a Redis
-    /// at a non-loopback address without a password, or one that cannot be reached or refuses
-    /// the password.
+    /// at a non-loopback address without a password or in plain text, or one that cannot be
+    /// reached, whose certificate is not trusted, or that refuses the password.
     pub async fn connect(url: &str) -> io::Result<RedisState> {
+        RedisState::connect_with(url, RedisOptions::default()).await
+    }
+
+    /// [`connect`](Self::connect), with the TLS roots or the plain-text allowance `options` give.
+    pub async fn connect_with(url: &str, options: RedisOptions) -> io::Result<RedisState> {
         let invalid = |why: String| io::Error::new(io::ErrorKind::InvalidInput, why);
         // redis' own parse error may quote the URL, password and all: this one does not.
-        let client = Client::open(url).map_err(|_| {
-            invalid("the Redis URL is not one: write redis://[:password@]host[:port][/db] or redis+unix:///path".into())
+        let info = url.into_connection_info().map_err(|_| {
+            invalid(
+                "the Redis URL is not one: write rediss://[:password@]host[:port][/db], \
+                 redis://[:password@]host[:port][/db] or redis+unix:///path"
+                    .into(),
+            )
         })?;
-        let info = client.get_connection_info();
         let address = info.addr().to_string();
-        let remote = match info.addr() {
-            ConnectionAddr::Tcp(host, _) | ConnectionAddr::TcpTls { host, .. } => !is_loopback(host),
-            _ => false,
+        let (remote, tls) = match info.addr() {
+            ConnectionAddr::Tcp(host, _) => (!is_loopback(host), false),
+            ConnectionAddr::TcpTls { host, .. } => (!is_loopback(host), true),
+            _ => (false, false),
         };
         if remote && info.redis_settings().password().is_none() {
             return Err(invalid(format!(
                 "the Redis at {address} is not on this machine and the URL gives no password: anyone who \
                  reaches it could read the sessions and write into their streams; set one (requirepass, or \
-                 an ACL user) and give it as redis://:password@{address}"
+                 an ACL user) and give it as rediss://:password@{address}"
             )));
         }
+        if remote && !tls && !options.plain_text_off_this_machine {
+            return Err(invalid(format!(
+                "the Redis at {address} is not on this machine and the URL is redis://, in plain text: the \
+                 password, the sessions and their streams would cross the network readable by anyone on the \
+                 way; write rediss:// (TLS), or, on a network that keeps them (a private link, a sidecar that \
+                 encrypts), say so with RedisOptions::plain_text_off_this_machine()"
+            )));
+        }
+        let client = match options.root_certificates {
+            Some(_) if !tls => {
+                return Err(invalid(format!(
+                    "root certificates are given for the Redis at {address}, but the URL is not rediss:// (TLS)"
+                )));
+            }
+            Some(pem) => {
+                install_crypto();
+                let certificates = TlsCertificates { client_tls: None, root_cert: Some(pem) };
+                Client::build_with_tls(info, certificates).map_err(|err| {
+                    invalid(format!(
+                        "the root certificates for the Redis at {address} are not PEM ones: {}",
+                        said(&err)
+                    ))
+                })?
+            }
+            None => {
+                if tls {
+                    install_crypto();
+                }
+                Client::open(info).map_err(|err| invalid(format!("the Redis at {address}: {}", said(&err))))?
+            }
+        };
         let config = ConnectionManagerConfig::new()
             .set_connection_timeout(Some(COMMAND_TIMEOUT))
             .set_response_timeout(Some(COMMAND_TIMEOUT))
             .set_number_of_retries(2);
-        let mut connection = client
-            .get_connection_manager_with_config(config)
-            .await
-            .map_err(|err| io::Error::other(format!("cannot reach Redis at {address}: {}", said(&err))))?;
+        let mut connection = client.get_connection_manager_with_config(config).await.map_err(|err| {
+            let why = said(&err);
+            let hint = if why.contains("certificate") {
+                " (a Redis whose certificate a private authority signed is trusted with \
+                     RedisOptions::root_certificates, given that authority's certificate)"
+            } else {
+                ""
+            };
+            io::Error::other(format!("cannot reach Redis at {address}: {why}{hint}"))
+        })?;
         redis::cmd("PING")
             .query_async::<String>(&mut connection)
             .await
@@ -133,7 +185,8 @@ impl RedisState {
             prefix: Arc::from("toolc"),
             replica: Arc::from(random_id().as_str()),
             lease: Duration::from_secs(10),
-            renewed: Arc::new(AtomicBool::new(true)),
+            renewed_at: Arc::new(AtomicU64::new(0)),
+            born: Instant::now(),
         })
     }
 
@@ -185,12 +238,14 @@ impl RedisState {
         tokio::spawn(async move {
             let mut connection = state.connection();
             loop {
+                // Timed from before the request: the lease runs from when Redis may have set it.
+                let asked = state.born.elapsed();
                 let renewed: redis::RedisResult<()> =
                     redis::cmd("SET").arg(&key).arg("serving").arg("PX").arg(lease).query_async(&mut connection).await;
-                if let Err(err) = &renewed {
-                    tracing::warn!("{}", state.failed("renewing this replica's lease", err));
+                match &renewed {
+                    Ok(()) => state.renewed_at.store(millis(asked), Ordering::Release),
+                    Err(err) => tracing::warn!("{}", state.failed("renewing this replica's lease", err)),
                 }
-                state.renewed.store(renewed.is_ok(), Ordering::Release);
                 tokio::select! {
                     () = tokio::time::sleep(state.lease / 3) => {}
                     () = serving.cancelled() => break,
@@ -200,15 +255,59 @@ impl RedisState {
         });
     }
 
-    /// Whether this replica's lease was renewed the last time it was due.
+    /// Whether this replica surely still holds its lease: renewed less than two thirds of it ago.
+    /// Past that, other replicas may soon take it for gone (a replica stalled, or cut off from
+    /// Redis), so it stops writing what they would take over.
     pub(super) fn holds_lease(&self) -> bool {
-        self.renewed.load(Ordering::Acquire)
+        let renewed = Duration::from_millis(self.renewed_at.load(Ordering::Acquire));
+        self.born.elapsed().saturating_sub(renewed) < self.lease * 2 / 3
     }
 
     /// Whether the replica `replica` holds its lease.
     async fn serving(&self, replica: &str) -> redis::RedisResult<bool> {
         redis::cmd("EXISTS").arg(self.key("replica", replica)).query_async(&mut self.connection()).await
     }
+}
+
+/// How [`RedisState::connect_with`] reaches Redis: the root certificates its TLS certificate is
+/// checked against, and whether plain text may leave this machine.
+#[derive(Clone, Default)]
+pub struct RedisOptions {
+    root_certificates: Option<Vec<u8>>,
+    plain_text_off_this_machine: bool,
+}
+
+impl fmt::Debug for RedisOptions {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("RedisOptions")
+            .field("root_certificates", &self.root_certificates.is_some())
+            .field("plain_text_off_this_machine", &self.plain_text_off_this_machine)
+            .finish()
+    }
+}
+
+impl RedisOptions {
+    /// Checks the certificate of a `rediss://` Redis against the certificate authorities in `pem`
+    /// (one or more PEM certificates: a private authority's, or a managed Redis' own) instead of
+    /// the system's.
+    pub fn root_certificates(mut self, pem: impl Into<Vec<u8>>) -> Self {
+        self.root_certificates = Some(pem.into());
+        self
+    }
+
+    /// Lets a `redis://` URL reach a Redis off this machine in plain text: for a network that
+    /// keeps what crosses it (a private link, or a sidecar or mesh that encrypts it), said on
+    /// purpose. Without it such a URL is refused.
+    pub fn plain_text_off_this_machine(mut self) -> Self {
+        self.plain_text_off_this_machine = true;
+        self
+    }
+}
+
+/// Makes rustls' cryptography (aws-lc, as the rest of toolc's TLS) the process' default unless
+/// the program chose one: redis builds its TLS configuration on the process' default.
+fn install_crypto() {
+    let _ = rustls::crypto::aws_lc_rs::default_provider().install_default();
 }
 
 /// `duration` in milliseconds, as Redis takes a time (`PX`, `PEXPIRE`, `BLOCK`).
@@ -249,6 +348,28 @@ mod tests {
         assert!(is_loopback("::1"));
         assert!(!is_loopback("10.0.0.5"));
         assert!(!is_loopback("redis.internal"));
+    }
+
+    #[tokio::test]
+    async fn a_remote_redis_in_plain_text_is_refused_unless_the_operator_says_so() {
+        let err = RedisState::connect("redis://:hunter2@10.255.255.1:6379").await.unwrap_err();
+        assert!(err.to_string().contains("plain text") && err.to_string().contains("rediss://"), "{err}");
+        assert!(!err.to_string().contains("hunter2"), "the password is never said: {err}");
+        // Said on purpose, the URL is taken: the replica goes to reach the address (a documentation
+        // one, where nobody answers), and is not refused.
+        let options = RedisOptions::default().plain_text_off_this_machine();
+        let reaching = RedisState::connect_with("redis://:hunter2@192.0.2.1:6379", options);
+        if let Ok(reached) = tokio::time::timeout(Duration::from_millis(300), reaching).await {
+            let err = reached.unwrap_err().to_string();
+            assert!(err.starts_with("cannot reach Redis at 192.0.2.1:6379") && !err.contains("hunter2"), "{err}");
+        }
+        let roots = RedisOptions::default().root_certificates("not a certificate");
+        let err = RedisState::connect_with("redis://127.0.0.1:6379", roots).await.unwrap_err();
+        assert!(err.to_string().contains("not rediss://"), "{err}");
+        assert_eq!(
+            format!("{:?}", RedisOptions::default().root_certificates("-----BEGIN CERTIFICATE-----")),
+            "RedisOptions { root_certificates: true, plain_text_off_this_machine: false }"
+        );
     }
 
     #[tokio::test]

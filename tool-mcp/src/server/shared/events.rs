@@ -4,8 +4,13 @@
 //! A stream is a Redis stream, `<prefix>:events:<stream>`; an event's id, as the client sees it,
 //! is `<stream>/<entry id>`. Each entry holds the JSON-RPC message (`m`), the retry hint (`t`),
 //! the replica that wrote it (`r`), and `end` on the response that ends a request's stream.
+//!
+//! A stream whose replica was taken for gone is ended by the first reader that saw it so, with an
+//! error for its request, and marked `<prefix>:ended:<stream>`; a replica that was only stalled and
+//! comes back cannot write after that end (the write and the look at the mark are one script).
 
 use std::io;
+use std::sync::LazyLock;
 use std::time::Duration;
 
 use axum::body::Body;
@@ -31,6 +36,21 @@ const MOST_EVENTS: usize = 10_000;
 /// The suffix of rmcp's id for a session's stream of its own (`GET` without `Last-Event-ID`),
 /// which any replica holding the session writes to and no response ends.
 const SESSION_STREAM: &str = ":common";
+
+/// Adds an entry to a stream unless another replica has ended it: `KEYS[1]` the stream, `KEYS[2]`
+/// its end mark; `ARGV[1]` this replica, `ARGV[2]` how long the stream is kept (ms), `ARGV[3]` the
+/// most entries it keeps, the rest the entry's fields and values. Gives the entry's id, or nil.
+static ADD: LazyLock<redis::Script> = LazyLock::new(|| {
+    redis::Script::new(
+        r"
+        local ender = redis.call('GET', KEYS[2])
+        if ender and ender ~= ARGV[1] then return false end
+        local id = redis.call('XADD', KEYS[1], 'MAXLEN', '~', ARGV[3], '*', unpack(ARGV, 4))
+        redis.call('PEXPIRE', KEYS[1], ARGV[2])
+        return id
+        ",
+    )
+});
 
 /// The response streams of a server's replicas, in Redis, each kept for `kept` after its last
 /// event.
@@ -183,11 +203,12 @@ impl RedisEvents {
         Ok(answered.is_some_and(|answered| answered.caller.as_deref() == caller))
     }
 
-    /// Adds `event` to `stream`, kept for `kept` from now; gives its entry id.
-    async fn add(&self, stream: &str, event: &ServerSseMessage) -> redis::RedisResult<String> {
-        let key = self.state.key("events", stream);
-        let mut add = redis::cmd("XADD");
-        add.arg(&key).arg("MAXLEN").arg("~").arg(MOST_EVENTS).arg("*").arg("r").arg(&*self.state.replica);
+    /// Adds `event` to `stream`, kept for `kept` from now; gives its entry id, or `None` when
+    /// another replica has ended the stream (this one was taken for gone).
+    async fn add(&self, stream: &str, event: &ServerSseMessage) -> redis::RedisResult<Option<String>> {
+        let mut add = ADD.key(self.state.key("events", stream));
+        add.key(self.state.key("ended", stream));
+        add.arg(&*self.state.replica).arg(self.kept_ms()).arg(MOST_EVENTS).arg("r").arg(&*self.state.replica);
         if let Some(message) = &event.message {
             let json = serde_json::to_string(&**message)
                 .map_err(|err| redis::RedisError::from(io::Error::new(io::ErrorKind::InvalidData, err)))?;
@@ -199,10 +220,7 @@ impl RedisEvents {
         if let Some(retry) = event.retry {
             add.arg("t").arg(super::millis(retry));
         }
-        let mut pipe = redis::pipe();
-        pipe.add_command(add).cmd("PEXPIRE").arg(&key).arg(self.kept_ms()).ignore();
-        let (entry,): (String,) = pipe.query_async(&mut self.state.connection()).await?;
-        Ok(entry)
+        add.invoke_async(&mut self.state.connection()).await
     }
 
     /// Sends `stream`'s events from `first` on, then each as it is added, to `to`, until the
@@ -295,9 +313,16 @@ impl EventStore for RedisEvents {
             return Err(format!("rmcp's stream id `{stream_id}` cannot be kept (it has a `/`)").into());
         }
         match self.add(stream_id, event).await {
-            Ok(entry) => Ok(format!("{stream_id}/{entry}")),
+            Ok(Some(entry)) => Ok(format!("{stream_id}/{entry}")),
             // The event still goes to the client reading it now; only taking it up elsewhere is
             // lost (an id no store gave, which a resumption is refused with).
+            Ok(None) => {
+                tracing::warn!(
+                    "an event of stream {stream_id} was not kept: another replica ended that stream, taking this \
+                     one for gone (it did not renew its lease in time)"
+                );
+                Ok(format!("{stream_id}/-"))
+            }
             Err(err) => {
                 tracing::warn!("{}", self.state.failed("keeping an event", &err));
                 Ok(format!("{stream_id}/-"))

@@ -24,7 +24,7 @@ impl RedisSessions {
         RedisSessions { state, idle }
     }
 
-    /// Whether this replica still reaches Redis (its lease was renewed when last due).
+    /// Whether this replica still reaches Redis (it renewed its lease lately enough to hold it).
     pub(in crate::server) fn reaches_the_store(&self) -> bool {
         self.state.holds_lease()
     }

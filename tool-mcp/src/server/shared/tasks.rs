@@ -5,8 +5,10 @@
 //! (the subject of the caller that started it, as JSON), `replica` (which one runs it) and
 //! `cancel`; answers given on another replica wait in the list `<prefix>:task:<id>:answers`. A task
 //! still running when its replica's lease runs out is marked failed, saying why, by the first
-//! replica asked about it.
+//! replica asked about it, and `lost`: a replica that was only stalled and comes back cannot write
+//! over that mark (the write and the look at the mark are one script), and stops the task.
 
+use std::sync::LazyLock;
 use std::time::Duration;
 
 use rmcp::ErrorData;
@@ -17,6 +19,24 @@ use super::RedisState;
 
 /// How often a running task's state is mirrored, and its answers and cancellation looked for.
 const MIRROR_EVERY: Duration = Duration::from_millis(100);
+
+/// One round of a task's mirror, unless another replica has marked the task lost: `KEYS[1]` the
+/// task, `KEYS[2]` its answers; `ARGV[1]` how long it is kept (ms), then, when it changed, its
+/// `detail`, `owner` and `replica`. Gives `{lost, cancelled, answers}`.
+static MIRROR: LazyLock<redis::Script> = LazyLock::new(|| {
+    redis::Script::new(
+        r"
+        if redis.call('HEXISTS', KEYS[1], 'lost') == 1 then return {1, 0, {}} end
+        if ARGV[2] then
+            redis.call('HSET', KEYS[1], 'detail', ARGV[2], 'owner', ARGV[3], 'replica', ARGV[4])
+        end
+        redis.call('PEXPIRE', KEYS[1], ARGV[1])
+        local cancelled = redis.call('HEXISTS', KEYS[1], 'cancel')
+        local answers = redis.call('LPOP', KEYS[2], 100)
+        return {0, cancelled, answers or {}}
+        ",
+    )
+});
 
 /// The tasks of a server's replicas, in Redis, each kept for `kept` after its last change.
 #[derive(Clone)]
@@ -57,30 +77,40 @@ impl RedisTasks {
 
     /// One round of the mirror: the task's state written when it changed; answers and a
     /// cancellation taken. Gives whether the task has settled (or is gone here).
+    ///
+    /// A replica that may already be taken for gone (it has not renewed its lease lately) writes
+    /// nothing; one whose task another replica marked lost stops the task, since its client was
+    /// told it failed.
     async fn mirror_once(&self, manager: &TaskManager, id: &str, owner: &str, last: &mut String) -> bool {
         let Ok(detail) = manager.get_task(id) else { return true };
+        if !self.state.holds_lease() {
+            return false;
+        }
         let settled = is_settled(detail.status());
         let json = serde_json::to_string(&detail).expect("a task is JSON");
         let key = self.state.key("task", id);
-        let answers = format!("{key}:answers");
-        let mut pipe = redis::pipe();
+        let mut round = MIRROR.key(&key);
+        round.key(format!("{key}:answers")).arg(self.kept_ms());
         if json != *last {
-            pipe.cmd("HSET").arg(&key).arg("detail").arg(&json).arg("owner").arg(owner);
-            pipe.arg("replica").arg(&*self.state.replica).ignore();
+            round.arg(&json).arg(owner).arg(&*self.state.replica);
         }
-        // Kept while it runs, however long it stays in one state.
-        pipe.cmd("PEXPIRE").arg(&key).arg(self.kept_ms()).ignore();
-        pipe.cmd("HGET").arg(&key).arg("cancel");
-        pipe.cmd("LPOP").arg(&answers).arg(100);
-        let taken: redis::RedisResult<(Option<String>, Option<Vec<String>>)> =
-            pipe.query_async(&mut self.state.connection()).await;
+        let taken: redis::RedisResult<(bool, bool, Vec<String>)> =
+            round.invoke_async(&mut self.state.connection()).await;
         match taken {
-            Ok((cancel, given)) => {
+            Ok((true, _, _)) => {
+                tracing::warn!(
+                    "task {id} was stopped: another replica marked it failed, taking this one for gone (it did not \
+                     renew its lease in time)"
+                );
+                let _ = manager.cancel_task(id);
+                return true;
+            }
+            Ok((false, cancelled, given)) => {
                 *last = json;
-                if cancel.is_some() && !settled {
+                if cancelled && !settled {
                     let _ = manager.cancel_task(id);
                 }
-                for answer in given.into_iter().flatten() {
+                for answer in given {
                     if let Ok(responses) = serde_json::from_str::<JsonObject>(&answer) {
                         let _ = manager.update_task(id, responses);
                     }

@@ -537,3 +537,41 @@ async fn a_redis_reached_over_tls_is_trusted_only_with_the_authority_given() {
         .to_string();
     assert!(err.to_lowercase().contains("certificate"), "{err}");
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_stream_its_replica_closed_without_a_response_ends_for_a_reader_elsewhere() {
+    let redis = Redis::start().await;
+    let scratch = tempfile::tempdir().unwrap();
+    let runs = scratch.path().join("runs");
+    let (a, b) = (Replica::start(&redis, &runs, 2000), Replica::start(&redis, &runs, 2000));
+    let http = reqwest::Client::new();
+    let session = open(&http, &a.url, None).await;
+    let arguments = json!({"tag": "cancelled", "steps": 1000, "every_ms": 100});
+    let mut events = Events::of(call(&http, &a.url, &session, None, 9, "count", arguments).await);
+    let first = read_progress(&mut events, 1).await;
+
+    // A reader on B follows the stream; the client cancels the call on A, whose stream then
+    // closes without a response.
+    let mut elsewhere = resume(&http, &b.url, &session, &first).await;
+    let cancel = json!({"jsonrpc": "2.0", "method": "notifications/cancelled", "params": {"requestId": 9}});
+    let cancelled = request(&http, reqwest::Method::POST, &a.url, &session, None)
+        .header("Content-Type", "application/json")
+        .body(cancel.to_string())
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(cancelled.status(), 202);
+    let started = Instant::now();
+    while let Some(event) = events.next().await {
+        assert!(event.message.as_ref().is_none_or(|message| message["id"] != 9), "no response: {event:?}");
+    }
+
+    // B's reader is told too: its stream ends, without a response, at once rather than when the
+    // stream would be forgotten.
+    let ended = tokio::time::timeout(Duration::from_secs(5), async {
+        while let Some(event) = elsewhere.next().await {
+            assert!(event.message.as_ref().is_none_or(|message| message["id"] != 9), "no response: {event:?}");
+        }
+    });
+    ended.await.unwrap_or_else(|_| panic!("B's reader still waits after {:?}", started.elapsed()));
+}

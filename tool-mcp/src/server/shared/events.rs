@@ -3,7 +3,8 @@
 //!
 //! A stream is a Redis stream, `<prefix>:events:<stream>`; an event's id, as the client sees it,
 //! is `<stream>/<entry id>`. Each entry holds the JSON-RPC message (`m`), the retry hint (`t`),
-//! the replica that wrote it (`r`), and `end` on the response that ends a request's stream.
+//! the replica that wrote it (`r`), and `end` on the response that ends a request's stream (or
+//! alone, on a stream its replica closed without a response).
 //!
 //! A stream whose replica was taken for gone is ended by the first reader that saw it so, with an
 //! error for its request, and marked `<prefix>:ended:<stream>`; a replica that was only stalled and
@@ -48,6 +49,26 @@ static ADD: LazyLock<redis::Script> = LazyLock::new(|| {
         local id = redis.call('XADD', KEYS[1], 'MAXLEN', '~', ARGV[3], '*', unpack(ARGV, 4))
         redis.call('PEXPIRE', KEYS[1], ARGV[2])
         return id
+        ",
+    )
+});
+
+/// Ends a request's stream that its replica closed without a response (the call was cancelled, or
+/// its session deleted), so that a reader elsewhere does not wait for one: `KEYS[1]` the stream,
+/// `KEYS[2]` its end mark; `ARGV[1]` this replica. Nothing when the stream has ended already, or
+/// another replica ended it.
+static CLOSE: LazyLock<redis::Script> = LazyLock::new(|| {
+    redis::Script::new(
+        r"
+        local ender = redis.call('GET', KEYS[2])
+        if ender and ender ~= ARGV[1] then return 0 end
+        local last = redis.call('XREVRANGE', KEYS[1], '+', '-', 'COUNT', 1)[1]
+        if not last then return 0 end
+        for i = 1, #last[2], 2 do
+            if last[2][i] == 'end' then return 0 end
+        end
+        redis.call('XADD', KEYS[1], '*', 'r', ARGV[1], 'end', '1')
+        return 1
         ",
     )
 });
@@ -101,6 +122,7 @@ impl RedisEvents {
         let mut body = body.into_data_stream();
         // What comes before the first event (a keep-alive comment) waits with the head.
         let mut before = Vec::new();
+        let mut stream = None;
         while let Some(chunk) = body.next().await {
             let id = chunk.as_ref().ok().and_then(|bytes| first_event_id(bytes));
             before.push(chunk);
@@ -109,11 +131,30 @@ impl RedisEvents {
                 if let Err(err) = self.answering(&id, &request).await {
                     tracing::warn!("{err}");
                 }
+                stream = parse(&id).map(|(stream, _)| stream.to_owned());
                 break;
             }
         }
-        let body = futures_util::stream::iter(before).chain(body);
+        // When the server ends the stream (not when the client leaves it), a stream closed
+        // without its response is ended in Redis too; the client's stream ends without waiting.
+        let events = self.clone();
+        let closed = futures_util::stream::once(async move {
+            if let Some(stream) = stream {
+                tokio::spawn(async move { events.close(&stream).await });
+            }
+        })
+        .filter_map(|()| std::future::ready(None));
+        let body = futures_util::stream::iter(before).chain(body).chain(closed);
         Response::from_parts(parts, Body::from_stream(body))
+    }
+
+    /// Ends `stream` in Redis when its replica closed it without a response.
+    async fn close(&self, stream: &str) {
+        let mut close = CLOSE.key(self.state.key("events", stream));
+        close.key(self.state.key("ended", stream)).arg(&*self.state.replica);
+        if let Err(err) = close.invoke_async::<i64>(&mut self.state.connection()).await {
+            tracing::warn!("{}", self.state.failed("ending a stream closed without its response", &err));
+        }
     }
 
     /// Records that the stream of `event_id` answers `request`: a reader of a stream whose
@@ -243,6 +284,10 @@ impl RedisEvents {
                     writer = Some(replica);
                 }
                 let ended = entry.get::<String>("end").is_some();
+                // The end of a stream closed without its response: nothing to send.
+                if ended && entry.get::<String>("m").is_none() {
+                    return;
+                }
                 if let Some(event) = Self::event(&stream, &entry)
                     && to.send(event).await.is_err()
                 {

@@ -575,3 +575,38 @@ async fn a_stream_its_replica_closed_without_a_response_ends_for_a_reader_elsewh
     });
     ended.await.unwrap_or_else(|_| panic!("B's reader still waits after {:?}", started.elapsed()));
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_stream_taken_up_after_more_events_than_are_kept_is_refused_not_given_with_a_gap() {
+    let redis = Redis::start().await;
+    let scratch = tempfile::tempdir().unwrap();
+    let runs = scratch.path().join("runs");
+    let (a, b) = (Replica::start(&redis, &runs, 2000), Replica::start(&redis, &runs, 2000));
+    let http = reqwest::Client::new();
+    let session = open(&http, &a.url, None).await;
+
+    // A call that reports more progress than a stream keeps (10,000 events, about): the client
+    // reads the first step and leaves; the call goes on to the end.
+    let arguments = json!({"tag": "chatty", "steps": 10_300, "every_ms": 0});
+    let mut events = Events::of(call(&http, &a.url, &session, None, 9, "count", arguments).await);
+    let first = read_progress(&mut events, 1).await;
+    drop(events);
+    let stream = format!("toolc:events:{}", first.rsplit_once('/').unwrap().0);
+    let started = Instant::now();
+    while !redis.cli(&["XREVRANGE", &stream, "+", "-", "COUNT", "1"]).lines().any(|line| line == "end") {
+        assert!(started.elapsed() < Duration::from_secs(60), "the call ends");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+
+    // Taken up from the first step: refused, since the steps after it are no longer all there (as
+    // a stream the server cannot give: one that ends at once, without an event).
+    let mut gap = resume(&http, &b.url, &session, &first).await;
+    assert!(gap.next().await.is_none(), "no event of a stream with a gap");
+    // Taken up from an event still kept: given whole, to the response.
+    let kept = redis.cli(&["XRANGE", &stream, "-", "+", "COUNT", "1"]).lines().next().unwrap().trim().to_owned();
+    let after = format!("{}/{kept}", first.rsplit_once('/').unwrap().0);
+    let (progress, response) = resume(&http, &b.url, &session, &after).await.read_to_the_end(9).await;
+    assert_eq!(response["result"]["content"][0]["text"], "counted to 10300", "{response}");
+    assert_eq!(progress.last(), Some(&10_300));
+    assert!(progress.windows(2).all(|pair| pair[1] == pair[0] + 1), "no gap in what is given");
+}

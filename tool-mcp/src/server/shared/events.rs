@@ -385,7 +385,8 @@ impl EventStore for RedisEvents {
         // Exclusive start (Redis 6.2 and later): the events after the one the client has.
         pipe.cmd("XRANGE").arg(&key).arg(format!("({after}")).arg("+");
         pipe.cmd("XREVRANGE").arg(&key).arg("+").arg("-").arg("COUNT").arg(1);
-        let (kept, after_it, latest): (bool, StreamRangeReply, StreamRangeReply) = pipe
+        pipe.cmd("XRANGE").arg(&key).arg("-").arg("+").arg("COUNT").arg(1);
+        let (kept, after_it, latest, oldest): (bool, StreamRangeReply, StreamRangeReply, StreamRangeReply) = pipe
             .query_async(&mut self.state.connection())
             .await
             .map_err(|err| self.state.failed("reading a stream", &err))?;
@@ -393,6 +394,15 @@ impl EventStore for RedisEvents {
             return Err(format!(
                 "no events are kept for `{stream}`: its last was sent more than {} s ago, or it never was",
                 self.kept.as_secs()
+            )
+            .into());
+        }
+        // Older than the oldest kept: what came between is forgotten, and a stream with a gap is
+        // not given as if whole.
+        if oldest.ids.first().is_some_and(|oldest| entry_order(after) < entry_order(&oldest.id)) {
+            return Err(format!(
+                "the events of `{stream}` after the one named are no longer all kept: a stream keeps its last \
+                 {MOST_EVENTS} or so, and this one has sent more since"
             )
             .into());
         }
@@ -432,6 +442,12 @@ fn parse(event_id: &str) -> Option<(&str, &str)> {
     (is_stream_id(stream) && digits(millis) && digits(sequence)).then_some((stream, entry))
 }
 
+/// A Redis entry id (`<millis>-<sequence>`) as what orders it; an id not of that form first.
+fn entry_order(entry: &str) -> (u64, u64) {
+    let (millis, sequence) = entry.split_once('-').unwrap_or_default();
+    (millis.parse().unwrap_or(0), sequence.parse().unwrap_or(0))
+}
+
 /// The id of the first event in `chunk` of an event stream, when it has one.
 fn first_event_id(chunk: &[u8]) -> Option<String> {
     let text = std::str::from_utf8(chunk).ok()?;
@@ -456,5 +472,12 @@ mod tests {
         assert_eq!(parse("stream/1-2 "), None);
         assert_eq!(parse("str eam/1-2"), None);
         assert_eq!(parse(&format!("{}/1-2", "s".repeat(200))), None);
+    }
+
+    #[test]
+    fn entries_are_ordered_as_redis_orders_them() {
+        assert!(entry_order("1700000000000-9") < entry_order("1700000000000-10"));
+        assert!(entry_order("999-5") < entry_order("1000-0"));
+        assert_eq!(entry_order("1000-0"), entry_order("1000-0"));
     }
 }

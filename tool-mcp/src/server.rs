@@ -77,6 +77,9 @@ pub struct McpServer<T, H = ToolsAlone> {
     /// The questions of this session's calls, to its client (2025-11-25): set at the first call,
     /// when the client is known; each clone, one a session, starts without.
     session_asker: OnceLock<Arc<InSession>>,
+    /// Cancelled when the HTTP server serving this one stops (never over stdio): a call it ends is
+    /// told so, not taken for one its client cancelled.
+    stopping: tokio_util::sync::CancellationToken,
 }
 
 impl<T, H> Clone for McpServer<T, H> {
@@ -95,6 +98,7 @@ impl<T, H> Clone for McpServer<T, H> {
             tasks: Arc::clone(&self.tasks),
             long_running: self.long_running,
             session_asker: OnceLock::new(),
+            stopping: self.stopping.clone(),
         }
     }
 }
@@ -128,6 +132,7 @@ impl<T: Toolbox + Send + 'static> McpServer<T> {
             tasks: Arc::default(),
             long_running,
             session_asker: OnceLock::new(),
+            stopping: tokio_util::sync::CancellationToken::new(),
         })
     }
 }
@@ -182,6 +187,7 @@ impl<T: Toolbox + Send + 'static, H: ServerHandler> McpServer<T, H> {
             tasks: self.tasks,
             long_running: self.long_running,
             session_asker: OnceLock::new(),
+            stopping: self.stopping.clone(),
         }
     }
 

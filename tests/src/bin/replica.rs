@@ -5,7 +5,8 @@
 //! serves.
 //!
 //! `replica RUNS_FILE LEASE_MS PORT`: every call appends its `tag` to `RUNS_FILE` as it starts, so
-//! that a test sees a call that ran twice, whatever replica ran it.
+//! that a test sees a call that ran twice, whatever replica ran it. When its standard input closes,
+//! it stops as a deploy stops a replica (`HttpServer::stop`), and exits.
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -115,6 +116,15 @@ fn main() -> std::io::Result<()> {
             .await?;
         println!("{}", server.url());
         std::io::stdout().flush()?;
-        server.wait().await
+        let (closed, stdin_closed) = tokio::sync::oneshot::channel();
+        std::thread::spawn(move || {
+            let _ = std::io::copy(&mut std::io::stdin(), &mut std::io::sink());
+            let _ = closed.send(());
+        });
+        let _ = stdin_closed.await;
+        server.stop();
+        // The lease is given up as the server stops: a moment for that to reach Redis.
+        tokio::time::sleep(Duration::from_millis(200)).await;
+        Ok(())
     })
 }

@@ -25,6 +25,7 @@ impl Replica {
             .arg(runs)
             .arg(lease_ms.to_string())
             .arg(port.to_string())
+            .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .spawn()
             .expect("the replica program");
@@ -57,6 +58,13 @@ impl Replica {
     fn signal(&self, signal: &str) {
         let sent = Command::new("kill").arg(signal).arg(self.child.id().to_string()).status().expect("kill");
         assert!(sent.success(), "kill {signal} {}", self.child.id());
+    }
+
+    /// Stops it as a deploy would (`HttpServer::stop`, its lease given up), and waits until it
+    /// has exited.
+    pub fn stop(&mut self) {
+        drop(self.child.stdin.take());
+        let _ = self.child.wait();
     }
 
     /// Ends it as a crash or an out-of-memory kill would: no goodbye to Redis.

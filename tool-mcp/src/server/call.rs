@@ -106,6 +106,16 @@ impl<T: Toolbox + Send + 'static, H: ServerHandler> McpServer<T, H> {
         };
         let round = match select(pin!(run), pin!(stop)).await {
             Either::Left((round, _)) => round,
+            Either::Right(((), _)) if self.stopping.is_cancelled() => {
+                return Err(ErrorData::new(
+                    ErrorCode::INTERNAL_ERROR,
+                    Cow::Borrowed(
+                        "the server answering this call was stopped (a deploy or a restart) before the call ended; it \
+                         may have run in part: ask again if it is safe to",
+                    ),
+                    None,
+                ));
+            }
             Either::Right(((), _)) => {
                 return Err(ErrorData::new(ErrorCode::INTERNAL_ERROR, Cow::Borrowed("the call was cancelled"), None));
             }

@@ -331,7 +331,7 @@ pub(super) async fn guard(State(gate): State<Arc<Gate>>, request: Request, next:
     let response = next.run(Request::from_parts(parts, body)).await;
     #[cfg(feature = "redis")]
     let response = match (&gate.events, sent) {
-        (Some(events), Some(sent)) => events.recorded(response, &sent, owner.clone()).await,
+        (Some(events), Some(sent)) => events.recorded(response, &sent, owner.clone(), gone.is_some()).await,
         _ => response,
     };
     if opens

@@ -55,6 +55,8 @@ pub(super) fn serve<T: Toolbox + Send + 'static, H: rmcp::ServerHandler>(
     let options: HttpOptions = server.options.clone();
     let gate = Arc::new(Gate::new(&options, address)?);
     let stop = CancellationToken::new();
+    let mut server = server;
+    server.stopping = stop.clone();
     // The gate checks `Host` and `Origin` (with its own, tested, matching); rmcp's checks would
     // only repeat them with rules of their own.
     #[allow(unused_mut, reason = "set further with shared state alone")]

@@ -20,8 +20,8 @@ pub(super) mod tasks;
 
 use std::fmt;
 use std::io;
-use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
 use redis::aio::{ConnectionManager, ConnectionManagerConfig};
@@ -52,7 +52,8 @@ const COMMAND_TIMEOUT: Duration = Duration::from_secs(5);
 /// certificates, or those of [`RedisOptions::root_certificates`]) unless the operator says the
 /// network keeps it ([`RedisOptions::plain_text_off_this_machine`]). A socket
 /// (`redis+unix:///run/redis.sock`) is reached as its file permissions allow. Neither the
-/// password nor the URL appears in an error or in `Debug`.
+/// password nor the URL appears in an error or in `Debug`. A `rediss://` connection makes rustls'
+/// aws-lc the process' default cryptography, unless the program installed one first.
 ///
 /// ```no_run
 /// # async fn serve() -> std::io::Result<()> {
@@ -80,6 +81,8 @@ pub struct RedisState {
     /// requests elsewhere, and stops writing what other replicas may already have taken over.
     renewed_at: Arc<AtomicU64>,
     born: Instant,
+    /// Cancelled when the server this state serves stops (set when it starts serving).
+    stop: Arc<OnceLock<CancellationToken>>,
 }
 
 impl fmt::Debug for RedisState {
@@ -119,6 +122,13 @@ impl RedisState {
         let address = info.addr().to_string();
         let (remote, tls) = match info.addr() {
             ConnectionAddr::Tcp(host, _) => (!is_loopback(host), false),
+            ConnectionAddr::TcpTls { insecure: true, .. } => {
+                return Err(invalid(format!(
+                    "the Redis URL for {address} asks that its certificate go unchecked (#insecure): anyone on \
+                     the way could stand in for Redis; give its authority's certificate with \
+                     RedisOptions::root_certificates instead"
+                )));
+            }
             ConnectionAddr::TcpTls { host, .. } => (!is_loopback(host), true),
             _ => (false, false),
         };
@@ -187,6 +197,7 @@ impl RedisState {
             lease: Duration::from_secs(10),
             renewed_at: Arc::new(AtomicU64::new(0)),
             born: Instant::now(),
+            stop: Arc::default(),
         })
     }
 
@@ -232,6 +243,7 @@ impl RedisState {
     /// Keeps this replica's lease while `serving` lasts, and gives it up when it ends (a server
     /// stopped on purpose is known gone at once).
     pub(super) fn hold_lease(&self, serving: CancellationToken) {
+        let _ = self.stop.set(serving.clone());
         let state = self.clone();
         let key = self.key("replica", &self.replica);
         let lease = millis(self.lease);
@@ -259,8 +271,24 @@ impl RedisState {
     /// Past that, other replicas may soon take it for gone (a replica stalled, or cut off from
     /// Redis), so it stops writing what they would take over.
     pub(super) fn holds_lease(&self) -> bool {
+        self.since_renewal() < self.lease * 2 / 3
+    }
+
+    /// Whether this replica reaches Redis: it renewed its lease within the lease's length (it has
+    /// not been taken for gone). A load balancer's health check asks this, and a replica slowed a
+    /// moment is not taken out of its rotation for it.
+    pub(super) fn reaches_the_store(&self) -> bool {
+        self.since_renewal() < self.lease
+    }
+
+    fn since_renewal(&self) -> Duration {
         let renewed = Duration::from_millis(self.renewed_at.load(Ordering::Acquire));
-        self.born.elapsed().saturating_sub(renewed) < self.lease * 2 / 3
+        self.born.elapsed().saturating_sub(renewed)
+    }
+
+    /// Whether the server this state serves is stopping.
+    fn stopping(&self) -> bool {
+        self.stop.get().is_some_and(CancellationToken::is_cancelled)
     }
 
     /// Whether the replica `replica` holds its lease.
@@ -305,7 +333,8 @@ impl RedisOptions {
 }
 
 /// Makes rustls' cryptography (aws-lc, as the rest of toolc's TLS) the process' default unless
-/// the program chose one: redis builds its TLS configuration on the process' default.
+/// the program chose one: redis builds its TLS configuration on the process' default. (A program
+/// that sets its own default after connecting to a `rediss://` Redis finds aws-lc already set.)
 fn install_crypto() {
     let _ = rustls::crypto::aws_lc_rs::default_provider().install_default();
 }
@@ -376,6 +405,8 @@ mod tests {
     async fn a_remote_redis_without_a_password_is_refused_before_any_connection() {
         let err = RedisState::connect("redis://10.255.255.1:6379").await.unwrap_err();
         assert!(err.to_string().contains("no password"), "{err}");
+        let err = RedisState::connect("rediss://:hunter2@redis.internal:6380/#insecure").await.unwrap_err();
+        assert!(err.to_string().contains("unchecked") && !err.to_string().contains("hunter2"), "{err}");
         let err = RedisState::connect("redis://:hunter2@[bad").await.unwrap_err();
         assert!(!err.to_string().contains("hunter2"), "the password is never said: {err}");
     }

@@ -195,11 +195,17 @@ impl Tasks {
         }
     }
 
-    /// Where the task `id` of `caller` is answered for: here when this replica runs it, else (with
-    /// shared state) through Redis, which says whether it exists and whose it is.
+    /// Where the task `id` of `caller` is answered for: here when this replica runs it (and, with
+    /// shared state, still answers for it), else (with shared state) through Redis, which says
+    /// whether it exists and whose it is.
     fn find(&self, id: &str, caller: Option<&str>) -> Result<Found<'_>, ErrorData> {
+        #[cfg(feature = "redis")]
+        let here = self.shared.as_ref().is_none_or(|shared| shared.answers_here(id));
+        #[cfg(not(feature = "redis"))]
+        let here = true;
         let unknown = match self.manager_for(id, caller) {
-            Ok(manager) => return Ok(Found::Here(manager)),
+            Ok(manager) if here => return Ok(Found::Here(manager)),
+            Ok(_) => ErrorData::invalid_params(format!("no task `{id}`"), None),
             Err(unknown) => unknown,
         };
         #[cfg(feature = "redis")]

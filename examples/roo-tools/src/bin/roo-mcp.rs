@@ -11,9 +11,10 @@
 //! the environment, never the command line, where other users of the machine could read it.
 //!
 //! One of several replicas behind a load balancer (`deploy/cluster.sh` starts them): with
-//! `ROO_MCP_REDIS_URL` set (`redis://:password@host:port`, from the environment because it holds
-//! the password), its sessions, streams and tasks are kept in that Redis, and `requestState` is
-//! signed with the key in `ROO_MCP_STATE_KEY`, the same for every replica.
+//! `ROO_MCP_REDIS_URL` set (`rediss://:password@host:port` over TLS, or `redis://…` on this
+//! machine; from the environment because it holds the password), its sessions, streams and tasks are
+//! kept in that Redis, and `requestState` is signed with the key in `ROO_MCP_STATE_KEY`, the same
+//! for every replica.
 //!
 //! The web tools have no network here: search finds nothing and fetch answers 503. The browser
 //! knows one page, `about:roo`: launching it and capturing it answer with a PNG of it.

@@ -10,8 +10,9 @@
 //! error for its request, and marked `<prefix>:ended:<stream>`; a replica that was only stalled and
 //! comes back cannot write after that end (the write and the look at the mark are one script).
 
+use std::collections::HashSet;
 use std::io;
-use std::sync::LazyLock;
+use std::sync::{Arc, LazyLock, Mutex, PoisonError};
 use std::time::Duration;
 
 use axum::body::Body;
@@ -38,8 +39,9 @@ const MOST_EVENTS: usize = 10_000;
 /// which any replica holding the session writes to and no response ends.
 const SESSION_STREAM: &str = ":common";
 
-/// Adds an entry to a stream unless another replica has ended it: `KEYS[1]` the stream, `KEYS[2]`
-/// its end mark; `ARGV[1]` this replica, `ARGV[2]` how long the stream is kept (ms), `ARGV[3]` the
+/// Adds an entry to a stream unless a replica has ended it for a gone one: `KEYS[1]` the stream,
+/// `KEYS[2]` its end mark; `ARGV[1]` the replica that may write after that mark (the one writing
+/// the end; empty for every other write), `ARGV[2]` how long the stream is kept (ms), `ARGV[3]` the
 /// most entries it keeps, the rest the entry's fields and values. Gives the entry's id, or nil.
 static ADD: LazyLock<redis::Script> = LazyLock::new(|| {
     redis::Script::new(
@@ -79,11 +81,13 @@ static CLOSE: LazyLock<redis::Script> = LazyLock::new(|| {
 pub(in crate::server) struct RedisEvents {
     state: RedisState,
     kept: Duration,
+    /// The request streams whose response this replica kept, until their body ends.
+    answered: Arc<Mutex<HashSet<String>>>,
 }
 
 impl RedisEvents {
     pub(in crate::server) fn new(state: RedisState, kept: Duration) -> Self {
-        RedisEvents { state, kept }
+        RedisEvents { state, kept, answered: Arc::default() }
     }
 
     fn kept_ms(&self) -> u64 {
@@ -99,11 +103,15 @@ impl RedisEvents {
     ///
     /// `caller` is the subject of the caller's token (`Some("")` for one without a subject, `None`
     /// when no token is asked for): the stream is that caller's alone to take up.
+    ///
+    /// `stops_when_left` says that the call stops when its client leaves the stream (the server
+    /// ends gone clients' calls).
     pub(in crate::server) async fn recorded(
         &self,
         response: Response,
         body: &[u8],
         caller: Option<String>,
+        stops_when_left: bool,
     ) -> Response {
         #[derive(serde::Deserialize)]
         struct Request {
@@ -131,17 +139,17 @@ impl RedisEvents {
                 if let Err(err) = self.answering(&id, &request).await {
                     tracing::warn!("{err}");
                 }
-                stream = parse(&id).map(|(stream, _)| stream.to_owned());
+                // Also from an id that cannot be taken up (`<stream>/-`, its event not kept).
+                stream = id.rsplit_once('/').map(|(stream, _)| stream).filter(|s| is_stream_id(s)).map(str::to_owned);
                 break;
             }
         }
-        // When the server ends the stream (not when the client leaves it), a stream closed
-        // without its response is ended in Redis too; the client's stream ends without waiting.
-        let events = self.clone();
+        // A stream closed without its response is ended in Redis too: when the server ends it,
+        // or when the client leaves it and that stops the call.
+        let closer = Closer { events: self.clone(), stream, on_drop: stops_when_left, finished: false };
         let closed = futures_util::stream::once(async move {
-            if let Some(stream) = stream {
-                tokio::spawn(async move { events.close(&stream).await });
-            }
+            let mut closer = closer;
+            closer.finished = true;
         })
         .filter_map(|()| std::future::ready(None));
         let body = futures_util::stream::iter(before).chain(body).chain(closed);
@@ -216,7 +224,7 @@ impl RedisEvents {
             );
             let message = ServerJsonRpcMessage::error(error, Some(id));
             let event = ServerSseMessage::from_message(message);
-            self.add(stream, &event).await?;
+            self.add(stream, &event, true).await?;
         }
         Ok(true)
     }
@@ -245,11 +253,13 @@ impl RedisEvents {
     }
 
     /// Adds `event` to `stream`, kept for `kept` from now; gives its entry id, or `None` when
-    /// another replica has ended the stream (this one was taken for gone).
-    async fn add(&self, stream: &str, event: &ServerSseMessage) -> redis::RedisResult<Option<String>> {
+    /// the stream was ended for a replica taken for gone (this one, say). `ending` is for the
+    /// error that ends it so, written by the replica that set the mark.
+    async fn add(&self, stream: &str, event: &ServerSseMessage, ending: bool) -> redis::RedisResult<Option<String>> {
         let mut add = ADD.key(self.state.key("events", stream));
         add.key(self.state.key("ended", stream));
-        add.arg(&*self.state.replica).arg(self.kept_ms()).arg(MOST_EVENTS).arg("r").arg(&*self.state.replica);
+        add.arg(if ending { &*self.state.replica } else { "" });
+        add.arg(self.kept_ms()).arg(MOST_EVENTS).arg("r").arg(&*self.state.replica);
         if let Some(message) = &event.message {
             let json = serde_json::to_string(&**message)
                 .map_err(|err| redis::RedisError::from(io::Error::new(io::ErrorKind::InvalidData, err)))?;
@@ -357,8 +367,13 @@ impl EventStore for RedisEvents {
         if !is_stream_id(stream_id) {
             return Err(format!("rmcp's stream id `{stream_id}` cannot be kept (it has a `/`)").into());
         }
-        match self.add(stream_id, event).await {
-            Ok(Some(entry)) => Ok(format!("{stream_id}/{entry}")),
+        match self.add(stream_id, event, false).await {
+            Ok(Some(entry)) => {
+                if event.message.as_ref().is_some_and(|message| ends(stream_id, message)) {
+                    self.answered.lock().unwrap_or_else(PoisonError::into_inner).insert(stream_id.to_owned());
+                }
+                Ok(format!("{stream_id}/{entry}"))
+            }
             // The event still goes to the client reading it now; only taking it up elsewhere is
             // lost (an id no store gave, which a resumption is refused with).
             Ok(None) => {
@@ -410,6 +425,35 @@ impl EventStore for RedisEvents {
         let (to, mut from) = mpsc::channel(32);
         tokio::spawn(self.clone().follow(stream.to_owned(), after.to_owned(), writer, after_it.ids, to));
         Ok(Box::pin(futures_util::stream::poll_fn(move |cx| from.poll_recv(cx))))
+    }
+}
+
+/// Ends a request's stream in Redis once its replica no longer writes it: when the response body
+/// ends (the call answered, or was cancelled), or, when `on_drop`, when the client left it and so
+/// stopped the call. Not while the server stops: its lease is given up, and readers elsewhere end
+/// the stream with the error that says so.
+struct Closer {
+    events: RedisEvents,
+    stream: Option<String>,
+    on_drop: bool,
+    /// Whether the response body ran to its end.
+    finished: bool,
+}
+
+impl Drop for Closer {
+    fn drop(&mut self) {
+        let Some(stream) = self.stream.take() else { return };
+        // A stream whose response this replica kept needs nothing more (the common case, known
+        // here without asking Redis).
+        let answered = self.events.answered.lock().unwrap_or_else(PoisonError::into_inner).remove(&stream);
+        if answered || !(self.finished || self.on_drop) || self.events.state.stopping() {
+            return;
+        }
+        let events = self.events.clone();
+        if let Ok(runtime) = tokio::runtime::Handle::try_current() {
+            // The client's stream ends without waiting on Redis.
+            runtime.spawn(async move { events.close(&stream).await });
+        }
     }
 }
 

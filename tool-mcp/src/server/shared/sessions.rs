@@ -24,9 +24,9 @@ impl RedisSessions {
         RedisSessions { state, idle }
     }
 
-    /// Whether this replica still reaches Redis (it renewed its lease lately enough to hold it).
+    /// Whether this replica still reaches Redis (it renewed its lease within its length).
     pub(in crate::server) fn reaches_the_store(&self) -> bool {
-        self.state.holds_lease()
+        self.state.reaches_the_store()
     }
 
     fn idle_ms(&self) -> u64 {

@@ -8,7 +8,8 @@
 //! replica asked about it, and `lost`: a replica that was only stalled and comes back cannot write
 //! over that mark (the write and the look at the mark are one script), and stops the task.
 
-use std::sync::LazyLock;
+use std::collections::HashSet;
+use std::sync::{Arc, LazyLock, Mutex, PoisonError};
 use std::time::Duration;
 
 use rmcp::ErrorData;
@@ -38,16 +39,44 @@ static MIRROR: LazyLock<redis::Script> = LazyLock::new(|| {
     )
 });
 
+/// Marks a task of a gone replica failed, once, unless its replica came back or it changed since it
+/// was read: `KEYS[1]` the task, `KEYS[2]` its replica's lease; `ARGV[1]` the detail read,
+/// `ARGV[2]` the failed detail, `ARGV[3]` how long it is kept (ms). Gives the task's detail now.
+static MARK_LOST: LazyLock<redis::Script> = LazyLock::new(|| {
+    redis::Script::new(
+        r"
+        local current = redis.call('HGET', KEYS[1], 'detail')
+        if redis.call('EXISTS', KEYS[2]) == 1 or redis.call('HEXISTS', KEYS[1], 'lost') == 1
+            or current ~= ARGV[1] then
+            return current
+        end
+        redis.call('HSET', KEYS[1], 'lost', 1, 'detail', ARGV[2])
+        redis.call('PEXPIRE', KEYS[1], ARGV[3])
+        return ARGV[2]
+        ",
+    )
+});
+
 /// The tasks of a server's replicas, in Redis, each kept for `kept` after its last change.
 #[derive(Clone)]
 pub(in crate::server) struct RedisTasks {
     state: RedisState,
     kept: Duration,
+    /// The tasks this replica ran that another replica marked lost: answered for from Redis, as
+    /// every other replica answers for them.
+    lost: Arc<Mutex<HashSet<String>>>,
 }
 
 impl RedisTasks {
     pub(in crate::server) fn new(state: RedisState, kept: Duration) -> Self {
-        RedisTasks { state, kept }
+        RedisTasks { state, kept, lost: Arc::default() }
+    }
+
+    /// Whether this replica answers for its own task `id` from its memory: not once the task was
+    /// marked lost, nor while the replica may already be taken for gone (it has not renewed its
+    /// lease lately), when Redis says what the other replicas say.
+    pub(in crate::server) fn answers_here(&self, id: &str) -> bool {
+        self.state.holds_lease() && !self.lost.lock().unwrap_or_else(PoisonError::into_inner).contains(id)
     }
 
     fn kept_ms(&self) -> u64 {
@@ -102,6 +131,7 @@ impl RedisTasks {
                     "task {id} was stopped: another replica marked it failed, taking this one for gone (it did not \
                      renew its lease in time)"
                 );
+                self.lost.lock().unwrap_or_else(PoisonError::into_inner).insert(id.to_owned());
                 let _ = manager.cancel_task(id);
                 return true;
             }
@@ -134,20 +164,29 @@ impl RedisTasks {
             .query_async(&mut self.state.connection())
             .await
             .map_err(|err| self.unavailable(&err))?;
-        let (Some(detail), Some(owner), Some(replica)) = (detail, owner, replica) else { return Err(unknown()) };
+        let (Some(json), Some(owner), Some(replica)) = (detail, owner, replica) else { return Err(unknown()) };
         let owner: Option<String> = serde_json::from_str(&owner).map_err(|_| unknown())?;
         if owner.as_deref() != caller {
             return Err(unknown());
         }
-        let mut detail: DetailedTask = serde_json::from_str(&detail).map_err(|_| unknown())?;
-        if !is_settled(detail.status()) && !self.state.serving(&replica).await.map_err(|err| self.unavailable(&err))? {
-            detail = self.mark_lost(&key, detail).await.map_err(|err| self.unavailable(&err))?;
+        let detail: DetailedTask = serde_json::from_str(&json).map_err(|_| unknown())?;
+        if is_settled(detail.status()) {
+            return Ok(detail);
         }
-        Ok(detail)
+        // Marked lost, in one script, only when its replica's lease has run out.
+        let now = self.mark_lost(&key, &replica, &json, detail).await.map_err(|err| self.unavailable(&err))?;
+        serde_json::from_str(&now).map_err(|_| unknown())
     }
 
-    /// Marks the task `detail` of a gone replica failed, once, and gives it as marked.
-    async fn mark_lost(&self, key: &str, detail: DetailedTask) -> redis::RedisResult<DetailedTask> {
+    /// Marks the task `detail` (read as `json`) of the gone replica `replica` failed, saying why,
+    /// unless it came back or the task changed since; gives the task's detail as it now is.
+    async fn mark_lost(
+        &self,
+        key: &str,
+        replica: &str,
+        json: &str,
+        detail: DetailedTask,
+    ) -> redis::RedisResult<String> {
         let mut error = JsonObject::new();
         error.insert("code".into(), ErrorData::internal_error("", None).code.0.into());
         error.insert(
@@ -158,20 +197,13 @@ impl RedisTasks {
         );
         let mut task = detail.task;
         task.last_updated_at = now();
-        let failed = DetailedTask::new(task, TaskPayload::Failed { error });
-        let json = serde_json::to_string(&failed).expect("a task is JSON");
-        let mut connection = self.state.connection();
-        // The first replica to see it writes it; the others read what it wrote.
-        let first: bool = redis::cmd("HSETNX").arg(key).arg("lost").arg(1).query_async(&mut connection).await?;
-        if first {
-            let mut pipe = redis::pipe();
-            pipe.cmd("HSET").arg(key).arg("detail").arg(&json).ignore();
-            pipe.cmd("PEXPIRE").arg(key).arg(self.kept_ms()).ignore();
-            pipe.query_async::<()>(&mut connection).await?;
-            return Ok(failed);
-        }
-        let detail: Option<String> = redis::cmd("HGET").arg(key).arg("detail").query_async(&mut connection).await?;
-        Ok(detail.and_then(|detail| serde_json::from_str(&detail).ok()).unwrap_or(failed))
+        let failed =
+            serde_json::to_string(&DetailedTask::new(task, TaskPayload::Failed { error })).expect("a task is JSON");
+        let mut mark = MARK_LOST.key(key);
+        mark.key(self.state.key("replica", replica)).arg(json).arg(failed).arg(self.kept_ms());
+        let now: Option<String> = mark.invoke_async(&mut self.state.connection()).await?;
+        // A task that expired in between is as it was read.
+        Ok(now.unwrap_or_else(|| json.to_owned()))
     }
 
     /// `tasks/get` of a task another replica runs.

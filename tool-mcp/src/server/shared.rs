@@ -15,6 +15,7 @@
 //!   replica's lease has run out will get no more events, and its reader is told so.
 
 pub(super) mod events;
+mod scripts;
 pub(super) mod sessions;
 pub(super) mod tasks;
 

@@ -12,7 +12,7 @@
 
 use std::collections::HashSet;
 use std::io;
-use std::sync::{Arc, LazyLock, Mutex, PoisonError};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
 use axum::body::Body;
@@ -26,6 +26,7 @@ use rmcp::transport::streamable_http_server::session::{EventId, EventStore, Even
 use tokio::sync::mpsc;
 
 use super::RedisState;
+use super::scripts::{ADD, CLOSE};
 
 /// How long a reader waits on Redis for new events before it looks whether the stream's replica
 /// still serves.
@@ -38,42 +39,6 @@ const MOST_EVENTS: usize = 10_000;
 /// The suffix of rmcp's id for a session's stream of its own (`GET` without `Last-Event-ID`),
 /// which any replica holding the session writes to and no response ends.
 const SESSION_STREAM: &str = ":common";
-
-/// Adds an entry to a stream unless a replica has ended it for a gone one: `KEYS[1]` the stream,
-/// `KEYS[2]` its end mark; `ARGV[1]` the replica that may write after that mark (the one writing
-/// the end; empty for every other write), `ARGV[2]` how long the stream is kept (ms), `ARGV[3]` the
-/// most entries it keeps, the rest the entry's fields and values. Gives the entry's id, or nil.
-static ADD: LazyLock<redis::Script> = LazyLock::new(|| {
-    redis::Script::new(
-        r"
-        local ender = redis.call('GET', KEYS[2])
-        if ender and ender ~= ARGV[1] then return false end
-        local id = redis.call('XADD', KEYS[1], 'MAXLEN', '~', ARGV[3], '*', unpack(ARGV, 4))
-        redis.call('PEXPIRE', KEYS[1], ARGV[2])
-        return id
-        ",
-    )
-});
-
-/// Ends a request's stream that its replica closed without a response (the call was cancelled, or
-/// its session deleted), so that a reader elsewhere does not wait for one: `KEYS[1]` the stream,
-/// `KEYS[2]` its end mark; `ARGV[1]` this replica. Nothing when the stream has ended already, or
-/// another replica ended it.
-static CLOSE: LazyLock<redis::Script> = LazyLock::new(|| {
-    redis::Script::new(
-        r"
-        local ender = redis.call('GET', KEYS[2])
-        if ender and ender ~= ARGV[1] then return 0 end
-        local last = redis.call('XREVRANGE', KEYS[1], '+', '-', 'COUNT', 1)[1]
-        if not last then return 0 end
-        for i = 1, #last[2], 2 do
-            if last[2][i] == 'end' then return 0 end
-        end
-        redis.call('XADD', KEYS[1], '*', 'r', ARGV[1], 'end', '1')
-        return 1
-        ",
-    )
-});
 
 /// The response streams of a server's replicas, in Redis, each kept for `kept` after its last
 /// event.

@@ -9,7 +9,7 @@
 //! over that mark (the write and the look at the mark are one script), and stops the task.
 
 use std::collections::HashSet;
-use std::sync::{Arc, LazyLock, Mutex, PoisonError};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
 use rmcp::ErrorData;
@@ -17,45 +17,10 @@ use rmcp::model::{DetailedTask, JsonObject, TaskPayload, TaskStatus};
 use rmcp::task_manager::TaskManager;
 
 use super::RedisState;
+use super::scripts::{MARK_LOST, MIRROR};
 
 /// How often a running task's state is mirrored, and its answers and cancellation looked for.
 const MIRROR_EVERY: Duration = Duration::from_millis(100);
-
-/// One round of a task's mirror, unless another replica has marked the task lost: `KEYS[1]` the
-/// task, `KEYS[2]` its answers; `ARGV[1]` how long it is kept (ms), then, when it changed, its
-/// `detail`, `owner` and `replica`. Gives `{lost, cancelled, answers}`.
-static MIRROR: LazyLock<redis::Script> = LazyLock::new(|| {
-    redis::Script::new(
-        r"
-        if redis.call('HEXISTS', KEYS[1], 'lost') == 1 then return {1, 0, {}} end
-        if ARGV[2] then
-            redis.call('HSET', KEYS[1], 'detail', ARGV[2], 'owner', ARGV[3], 'replica', ARGV[4])
-        end
-        redis.call('PEXPIRE', KEYS[1], ARGV[1])
-        local cancelled = redis.call('HEXISTS', KEYS[1], 'cancel')
-        local answers = redis.call('LPOP', KEYS[2], 100)
-        return {0, cancelled, answers or {}}
-        ",
-    )
-});
-
-/// Marks a task of a gone replica failed, once, unless its replica came back or it changed since it
-/// was read: `KEYS[1]` the task, `KEYS[2]` its replica's lease; `ARGV[1]` the detail read,
-/// `ARGV[2]` the failed detail, `ARGV[3]` how long it is kept (ms). Gives the task's detail now.
-static MARK_LOST: LazyLock<redis::Script> = LazyLock::new(|| {
-    redis::Script::new(
-        r"
-        local current = redis.call('HGET', KEYS[1], 'detail')
-        if redis.call('EXISTS', KEYS[2]) == 1 or redis.call('HEXISTS', KEYS[1], 'lost') == 1
-            or current ~= ARGV[1] then
-            return current
-        end
-        redis.call('HSET', KEYS[1], 'lost', 1, 'detail', ARGV[2])
-        redis.call('PEXPIRE', KEYS[1], ARGV[3])
-        return ARGV[2]
-        ",
-    )
-});
 
 /// The tasks of a server's replicas, in Redis, each kept for `kept` after its last change.
 #[derive(Clone)]

@@ -4,7 +4,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use similar::TextDiff;
-use tool_runtime::Target;
+use tool_runtime::{Server, Target};
 
 use crate::files::{pretty, write_atomically};
 use crate::{Failure, Outcome, output, probe};
@@ -13,12 +13,14 @@ pub fn run(
     manifest_path: &Option<PathBuf>,
     packages: &[String],
     targets: &[Target],
+    servers: &[Server],
     out: &Path,
     check: bool,
 ) -> Result<Outcome, Failure> {
     let every_target = targets.len() == Target::ALL.len();
     let wanted = targets.iter().map(|target| target.as_str()).collect::<Vec<_>>().join(",");
-    let (export, selection) = probe::run(manifest_path, packages, &wanted)?;
+    let servers = servers.iter().map(|server| server.as_str()).collect::<Vec<_>>().join(",");
+    let (export, selection) = probe::run(manifest_path, packages, &wanted, &servers)?;
     let mut failed = false;
     for (package, document) in &export.packages {
         for error in &document.errors {

@@ -21,7 +21,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
-use tool_runtime::{RenderOptions, Target};
+use tool_runtime::{GrammarEngine, RenderOptions, Server, Target};
 
 pub use tool_runtime::read::{Lowered, Message, ReadError as LowerError, lower, lower_each};
 
@@ -68,6 +68,10 @@ struct ExportArgs {
     /// json-schema
     #[arg(long, value_name = "T,…", default_value = "all")]
     target: String,
+    /// Open-model servers, comma-separated (vllm, sglang, llama-cpp, ollama, lm-studio, mistral-rs):
+    /// each also gets `openai.<server>.json`, lowered for its grammar engine
+    #[arg(long, value_name = "SERVER,…", value_delimiter = ',')]
+    server: Vec<Server>,
     /// Where the files go
     #[arg(long, value_name = "DIR", default_value = "schemas")]
     out: PathBuf,
@@ -107,6 +111,13 @@ struct LowerArgs {
     /// Gemini: `parameters` only; refuse a tool they cannot express instead of giving it `parametersJsonSchema`
     #[arg(long, conflicts_with = "gemini_json_schema")]
     gemini_parameters_only: bool,
+    /// OpenAI: for an open-model server (vllm, sglang, llama-cpp, ollama, lm-studio, mistral-rs):
+    /// only what its grammar engine compiles and honours, the rest moved into the description
+    #[arg(long, value_name = "SERVER")]
+    server: Option<Server>,
+    /// OpenAI: for this grammar engine (xgrammar, llguidance, llama-cpp) [default: the server's]
+    #[arg(long, value_name = "ENGINE")]
+    engine: Option<GrammarEngine>,
     /// Write one output per input file into this folder [default: standard output, one input]
     #[arg(long, value_name = "DIR")]
     out: Option<PathBuf>,
@@ -170,12 +181,30 @@ fn targets(text: &str) -> Result<Vec<Target>, Failure> {
     text.split(',').map(|part| part.trim().parse::<Target>().map_err(Failure::from)).collect()
 }
 
+/// The grammar engine `--server` and `--engine` name, for the targets that take one.
+fn grammar_engine(
+    target: Target,
+    server: Option<Server>,
+    engine: Option<GrammarEngine>,
+) -> Result<Option<GrammarEngine>, Failure> {
+    let chosen = engine.or(server.map(Server::engine));
+    if chosen.is_some() && !matches!(target, Target::OpenAi | Target::OpenAiResponses) {
+        let flag = if server.is_some() { "--server" } else { "--engine" };
+        return Err(Failure(format!(
+            "`{flag}` is for `--target openai` or `openai-responses`, the format open-model servers speak; `{target}` \
+             takes none"
+        )));
+    }
+    Ok(chosen)
+}
+
 /// The `toolc` command: reads its arguments from the process, runs, and gives the exit code.
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
     let outcome = match cli.command {
         Command::Export(args) => targets(&args.target).and_then(|targets| {
-            export::run(&args.workspace.manifest_path, &args.workspace.packages, &targets, &args.out, args.check)
+            let packages = &args.workspace.packages;
+            export::run(&args.workspace.manifest_path, packages, &targets, &args.server, &args.out, args.check)
         }),
         Command::Lint(args) => match args.deny.as_deref() {
             None | Some("warnings") => {
@@ -190,7 +219,13 @@ pub fn main() -> ExitCode {
                 .mcp_inline_refs(args.mcp_inline_refs)
                 .gemini_json_schema(args.gemini_json_schema)
                 .gemini_parameters_only(args.gemini_parameters_only);
-            lower::run(&args.files, &lower::Lowering { target: args.target, options, out: args.out.as_deref() })
+            grammar_engine(args.target, args.server, args.engine).and_then(|engine| {
+                let options = match engine {
+                    Some(engine) => options.grammar_engine(engine),
+                    None => options,
+                };
+                lower::run(&args.files, &lower::Lowering { target: args.target, options, out: args.out.as_deref() })
+            })
         }
         Command::Import(args) => import::run(&args.file, args.out.as_deref()),
         Command::Pin(args) => pin::run(&args.sources, args.servers.as_deref(), &args.lock, args.check),

@@ -36,8 +36,14 @@ fn tool_runtime_dependency(package: &Package) -> Option<&cargo_metadata::Depende
     package.dependencies.iter().find(|dep| dep.name == "tool-runtime" && dep.kind == DependencyKind::Normal)
 }
 
-/// Builds and runs the probe for the workspace of `manifest_path`, asking for `targets`.
-pub fn run(manifest_path: &Option<PathBuf>, wanted: &[String], targets: &str) -> Result<(Export, Selection), Failure> {
+/// Builds and runs the probe for the workspace of `manifest_path`, asking for `targets` and, lowered
+/// for their grammar engines, `servers` (both comma-separated).
+pub fn run(
+    manifest_path: &Option<PathBuf>,
+    wanted: &[String],
+    targets: &str,
+    servers: &str,
+) -> Result<(Export, Selection), Failure> {
     let mut command = MetadataCommand::new();
     command.no_deps();
     if let Some(path) = manifest_path {
@@ -133,6 +139,7 @@ pub fn run(manifest_path: &Option<PathBuf>, wanted: &[String], targets: &str) ->
     let binary = build_dir.join("debug").join(format!("{name}{}", std::env::consts::EXE_SUFFIX));
     let run = Command::new(&binary)
         .arg(targets)
+        .arg(servers)
         .stdin(Stdio::null())
         .output()
         .map_err(|err| Failure(format!("cannot run {}: {err}", binary.display())))?;

@@ -314,6 +314,66 @@ fn lower_fails_naming_the_path_it_cannot_express() {
 }
 
 #[test]
+fn lower_for_an_open_model_server_moves_what_its_engine_would_drop_and_says_so() {
+    // A schema as an OpenAPI-made server writes it: a format llguidance does not know, a `oneOf`, a
+    // length beside a pattern (which xgrammar ignores) and `uniqueItems` (which none holds); not in
+    // strict mode, whose subset would move most of them anyway.
+    let tools = json_file(
+        "engine-tools.json",
+        &serde_json::json!([{"type": "function", "function": {"name": "create_page", "description": "Create a page.",
+            "strict": false, "parameters": {
+            "type": "object", "required": ["slug"],
+            "properties": {
+                "slug": {"type": "string", "pattern": "^[a-z-]+$", "maxLength": 40},
+                "published": {"type": "string", "format": "dateTime"},
+                "parent": {"oneOf": [{"type": "string"}, {"type": "integer"}]},
+                "tags": {"type": "array", "items": {"type": "string"}, "uniqueItems": true}}}}}]),
+    );
+    let lowered = |flags: &[&str]| {
+        let mut args = vec!["lower", "--target", "openai"];
+        args.extend(flags);
+        args.push(tools.to_str().unwrap());
+        let output = toolc(&args, Path::new("."));
+        assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+        let value: Value = serde_json::from_slice(&output.stdout).unwrap();
+        (value[0]["function"]["parameters"]["properties"].clone(), stderr(&output))
+    };
+    let (plain, _) = lowered(&[]);
+    assert_eq!(plain["published"]["format"], "dateTime", "without a server, the schema keeps what OpenAI takes");
+    let (vllm, said) = lowered(&["--server", "vllm"]);
+    assert_eq!(
+        vllm["slug"],
+        serde_json::json!({"type": "string", "pattern": "^[a-z-]+$", "description": "{maxLength: 40}"})
+    );
+    assert_eq!(vllm["published"], serde_json::json!({"type": "string", "description": "{format: \"dateTime\"}"}));
+    assert_eq!(vllm["parent"]["anyOf"].as_array().unwrap().len(), 2);
+    assert_eq!(vllm["tags"]["description"], "{uniqueItems: true}");
+    for line in [
+        "/function/parameters/properties/slug: moved to description: {maxLength: 40} (xgrammar ignores string lengths beside a pattern; still checked when the call arrives)",
+        "/function/parameters/properties/published: moved to description: {format: \"dateTime\"} (xgrammar does not know this format",
+        "/function/parameters/properties/parent: rewritten: `oneOf` written as `anyOf`: xgrammar cannot hold a value to exactly one branch",
+    ] {
+        assert!(said.contains(line), "missing {line:?} in:\n{said}");
+    }
+    // The engine named overrides the server's: llguidance holds a length beside a pattern.
+    let (llguidance, said) = lowered(&["--server", "vllm", "--engine", "llguidance"]);
+    assert_eq!(llguidance["slug"]["maxLength"], 40);
+    assert!(said.contains("llguidance does not know this format"), "{said}");
+    // Other targets take no server; an unknown one is named with the known ones.
+    let output =
+        toolc(&["lower", "--target", "anthropic", "--server", "vllm", tools.to_str().unwrap()], Path::new("."));
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("`--server` is for `--target openai` or `openai-responses`"),
+        "{}",
+        stderr(&output)
+    );
+    let output =
+        toolc(&["lower", "--target", "openai", "--server", "lmstudio", tools.to_str().unwrap()], Path::new("."));
+    assert!(stderr(&output).contains("unknown server `lmstudio`; did you mean `lm-studio`?"), "{}", stderr(&output));
+}
+
+#[test]
 fn lower_gives_gemini_parameters_json_schema_where_parameters_cannot_unless_asked_for_parameters_only() {
     let tools = json!([
         {"name": "ping", "description": "Ping.", "input_schema": {"type": "object", "properties": {"host": {"type": "string"}}}},

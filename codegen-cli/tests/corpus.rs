@@ -22,7 +22,7 @@ use std::process::Command;
 
 use serde_json::{Value, json};
 
-use crate::support::{self, VARIANTS, collect, conformance, corpus, run, tmp, workspace};
+use crate::support::{self, ENGINES, VARIANTS, collect, conformance, corpus, run, tmp, workspace};
 
 /// Writes every definition of the corpus into a file of its own under `split`, in the shape its
 /// source file has (an MCP tool as `{"tools": [tool]}`), and gives how many there are per source.
@@ -142,6 +142,29 @@ fn check_with_the_sdks(variant: &str, out: &Path, renderings: &Path) {
     }
 }
 
+/// What one grammar engine made of one variant's output: its closing line
+/// (`ENGINE: N tools, N compiled, N with meaning dropped, N refused`), after asserting, for the
+/// variant lowered for that engine, that every tool compiled with nothing dropped.
+fn compile_with_the_engine(engine: &str, variant: &str, out: &Path) -> String {
+    let sdks = conformance();
+    let lowered_for_it = ENGINES.iter().any(|(name, lowered_for)| *name == engine && *lowered_for == variant);
+    let output = Command::new(sdks.join("engines/bin/python"))
+        .arg(workspace().join("tests/conformance/check_engines.py"))
+        .args([engine, &out.display().to_string()])
+        .env("TOOLC_LLAMA_CPP_CONVERTER", sdks.join("llama-cpp"))
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&output.stdout).into_owned();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{engine} on {variant}: {stderr}\n{text}");
+    let closing = text.lines().last().unwrap_or_default().to_owned();
+    assert!(closing.starts_with(&format!("{engine}: ")), "{engine} on {variant}: {text}{stderr}");
+    if lowered_for_it {
+        assert!(closing.ends_with(" 0 with meaning dropped, 0 refused"), "{engine} on {variant}:\n{text}");
+    }
+    closing
+}
+
 /// The runtime's reading of each definition — `JsonTools`, as an `McpToolbox` or a `DynamicToolbox`
 /// reads the definitions it is given — renders byte for byte what `toolc lower` wrote, for every
 /// target without options: one reader, whether definitions arrive as files or at run time.
@@ -192,10 +215,26 @@ fn every_third_party_definition_is_lowered_or_refused_for_every_target() {
         "| target | definitions | lowered | of them with a warning | refused |\n| --- | --- | --- | --- | --- |\n",
     );
     let mut reasons = String::new();
+    let mut engines = String::from(
+        "| lowered as | engine | tools | compiled | with meaning dropped | refused |\n| --- | --- | --- | --- | --- | --- |\n",
+    );
     for (variant, target, flags) in VARIANTS {
         let out = tmp().join("corpus-lowered").join(variant);
         let tally = lower(variant, target, flags, &split, &out, total);
         check_with_the_sdks(variant, &out, &tmp().join("corpus-renderings").join(variant));
+        // Each engine compiles the plain OpenAI and JSON Schema lowerings (what it is given today)
+        // and the lowering for it, which it must compile whole.
+        for (engine, lowered_for) in ENGINES {
+            if ["openai", "json-schema"].contains(&variant) || variant == lowered_for {
+                let closing = compile_with_the_engine(engine, variant, &out);
+                let figures: Vec<&str> = closing
+                    .split([':', ','])
+                    .skip(1)
+                    .map(|part| part.trim().split(' ').next().unwrap_or_default())
+                    .collect();
+                engines.push_str(&format!("| {variant} | {engine} | {} |\n", figures.join(" | ")));
+            }
+        }
         table
             .push_str(&format!("| {variant} | {total} | {} | {} | {} |\n", tally.lowered, tally.warned, tally.refused));
         let mut top: Vec<(&String, &usize)> = tally.reasons.iter().collect();
@@ -205,7 +244,7 @@ fn every_third_party_definition_is_lowered_or_refused_for_every_target() {
         }
     }
     println!(
-        "definitions per source: {counts:?}\n\n{table}\n| target | refused | rule |\n| --- | --- | --- |\n{reasons}"
+        "definitions per source: {counts:?}\n\n{table}\n| target | refused | rule |\n| --- | --- | --- |\n{reasons}\n{engines}"
     );
     the_runtime_renders_what_lower_wrote(&split);
 }

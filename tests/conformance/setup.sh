@@ -10,10 +10,10 @@ mkdir -p "$dest"
 exec 9>"$dest/.install.lock"
 flock 9
 stamp="$dest/installed.stamp"
-want="$(cat "$here/requirements.txt" "$here/package.json" "$here/package-lock.json" "$here/recorded-streams.txt" "$here/cassette.py" \
+want="$(cat "$here/requirements.txt" "$here/engines.txt" "$here/package.json" "$here/package-lock.json" "$here/recorded-streams.txt" "$here/cassette.py" \
     | sha256sum | cut -d' ' -f1)"
 if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ] \
-    && [ -x "$dest/venv/bin/python" ] && [ -x "$dest/node_modules/.bin/tsc" ] && [ -d "$dest/node_modules/openai" ] \
+    && [ -x "$dest/venv/bin/python" ] && [ -x "$dest/engines/bin/python" ] && [ -x "$dest/node_modules/.bin/tsc" ] && [ -d "$dest/node_modules/openai" ] \
     && [ -d "$dest/node_modules/@modelcontextprotocol/sdk" ] && [ -d "$dest/recorded-streams" ] \
     && [ -d "$dest/node_modules/@modelcontextprotocol/server-everything" ] \
     && [ -d "$dest/node_modules/@modelcontextprotocol/server-filesystem" ] \
@@ -22,9 +22,11 @@ if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ] \
 fi
 command -v python3 >/dev/null || { echo "python3 is needed for the conformance test" >&2; exit 1; }
 command -v npm >/dev/null || { echo "npm is needed for the conformance test" >&2; exit 1; }
-rm -rf "$dest/venv" "$dest/node_modules" "$dest/recorded-streams"
+rm -rf "$dest/venv" "$dest/engines" "$dest/node_modules" "$dest/recorded-streams"
 python3 -m venv "$dest/venv"
 "$dest/venv/bin/pip" install --quiet --disable-pip-version-check -r "$here/requirements.txt"
+python3 -m venv "$dest/engines"
+"$dest/engines/bin/pip" install --quiet --disable-pip-version-check --no-deps -r "$here/engines.txt"
 cp "$here/package.json" "$here/package-lock.json" "$here/check.mjs" "$dest/"
 rm -f "$stamp"
 (cd "$dest" && npm ci --silent --no-audit --no-fund)

@@ -6,6 +6,8 @@ use std::str::FromStr;
 
 use tool_names::did_you_mean;
 
+use crate::open_models::{GrammarEngine, Server};
+
 /// A provider dialect of tool definitions.
 ///
 /// Its text form is what the command line and file names use:
@@ -140,6 +142,12 @@ pub struct RenderOptions {
     /// references (off by default: the schema keeps its `$defs` and `$ref`s, as JSON Schema 2020-12,
     /// MCP's dialect, writes them and as servers should keep them).
     pub mcp_inline_refs: bool,
+    /// OpenAI chat and Responses: the grammar engine of the open-model server the definitions go to
+    /// (vLLM, SGLang, llama.cpp, Ollama, LM Studio, mistral.rs), or none (OpenAI's API: the default).
+    /// A schema lowered for an engine holds only what it compiles and honours; what it would refuse
+    /// or ignore is moved into the description, reported, and still checked when the call arrives.
+    /// Set it by the server with [`server`](RenderOptions::server), or by the engine.
+    pub grammar_engine: Option<GrammarEngine>,
 }
 
 impl RenderOptions {
@@ -171,6 +179,24 @@ impl RenderOptions {
     pub fn gemini_parameters_only(mut self, on: bool) -> Self {
         self.gemini_parameters_only = on;
         self
+    }
+
+    /// Sets [`RenderOptions::grammar_engine`].
+    pub fn grammar_engine(mut self, engine: GrammarEngine) -> Self {
+        self.grammar_engine = Some(engine);
+        self
+    }
+
+    /// Sets [`RenderOptions::grammar_engine`] to the engine `server` uses by default:
+    ///
+    /// ```
+    /// use tool_runtime::{GrammarEngine, RenderOptions, Server};
+    ///
+    /// let options = RenderOptions::default().server(Server::Vllm);
+    /// assert_eq!(options.grammar_engine, Some(GrammarEngine::XGrammar));
+    /// ```
+    pub fn server(self, server: Server) -> Self {
+        self.grammar_engine(server.engine())
     }
 }
 

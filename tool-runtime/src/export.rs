@@ -7,10 +7,16 @@ use std::collections::BTreeMap;
 
 use serde_json::{Value, json};
 
-use crate::{RenderOptions, Target, ToolDef, registry, render_tools};
+use crate::{RenderOptions, Server, Target, ToolDef, registry, render_tools};
 
 /// The export document for `targets`: `{"packages": {name: {"files", "errors", "definitions"}}}`.
 pub fn document(targets: &[Target]) -> Value {
+    document_for_servers(targets, &[])
+}
+
+/// [`document`], and for each of `servers` the OpenAI chat lowering for its grammar engine, as
+/// `openai.<server>.json` (its report entries name the server).
+pub fn document_for_servers(targets: &[Target], servers: &[Server]) -> Value {
     let mut packages: BTreeMap<&str, Vec<&ToolDef>> = BTreeMap::new();
     for def in registry::tools() {
         if let Some(source) = def.source {
@@ -19,7 +25,7 @@ pub fn document(targets: &[Target]) -> Value {
     }
     let mut out = serde_json::Map::new();
     for (package, defs) in packages {
-        out.insert(package.to_owned(), package_document(&defs, targets));
+        out.insert(package.to_owned(), package_document(&defs, targets, servers));
     }
     json!({"packages": out})
 }
@@ -28,7 +34,7 @@ fn location(def: &ToolDef) -> String {
     def.source.map_or_else(|| "(no source)".to_owned(), |source| source.to_string())
 }
 
-fn package_document(defs: &[&ToolDef], targets: &[Target]) -> Value {
+fn package_document(defs: &[&ToolDef], targets: &[Target], servers: &[Server]) -> Value {
     let mut errors = Vec::new();
     for pair in defs.windows(2) {
         if pair[0].name == pair[1].name {
@@ -43,13 +49,28 @@ fn package_document(defs: &[&ToolDef], targets: &[Target]) -> Value {
     let mut files = serde_json::Map::new();
     let mut report = Vec::new();
     if errors.is_empty() {
-        for &target in targets {
-            match render_tools(defs.iter().copied(), target, &RenderOptions::default()) {
+        let renderings = targets
+            .iter()
+            .map(|&target| (target, None))
+            .chain(servers.iter().map(|&server| (Target::OpenAi, Some(server))));
+        for (target, server) in renderings {
+            let options = match server {
+                Some(server) => RenderOptions::default().server(server),
+                None => RenderOptions::default(),
+            };
+            match render_tools(defs.iter().copied(), target, &options) {
                 Ok(rendered) => {
-                    files.insert(format!("{target}.json"), rendered.value);
+                    let file = match server {
+                        Some(server) => format!("{target}.{server}.json"),
+                        None => format!("{target}.json"),
+                    };
+                    files.insert(file, rendered.value);
                     for change in rendered.report.changes {
                         let source = defs.iter().find(|def| def.name == change.tool).and_then(|def| def.source);
                         let mut entry = serde_json::to_value(&change).expect("a change serializes");
+                        if let Some(server) = server {
+                            entry["server"] = json!(server);
+                        }
                         if let Some(source) = source {
                             entry["source"] =
                                 json!({"file": source.file, "line": source.line, "column": source.column});
@@ -57,7 +78,10 @@ fn package_document(defs: &[&ToolDef], targets: &[Target]) -> Value {
                         report.push(entry);
                     }
                 }
-                Err(err) => errors.push(err.to_string()),
+                Err(err) => errors.push(match server {
+                    Some(server) => format!("{err} (for {server})"),
+                    None => err.to_string(),
+                }),
             }
         }
         files.insert("report.json".to_owned(), Value::Array(report));
@@ -66,9 +90,18 @@ fn package_document(defs: &[&ToolDef], targets: &[Target]) -> Value {
 }
 
 /// The probe program's `main`: reads the targets (comma-separated text forms, or `all`) from its
-/// first argument and prints [`document`] as JSON on standard output.
+/// first argument, and the open-model servers (comma-separated, maybe none) from its second, and
+/// prints [`document_for_servers`] as JSON on standard output.
 pub fn probe_main() {
     let wanted = std::env::args().nth(1).unwrap_or_else(|| "all".to_owned());
+    let servers = std::env::args().nth(2).unwrap_or_default();
+    let servers: Vec<Server> = match servers.split(',').filter(|name| !name.is_empty()).map(str::parse).collect() {
+        Ok(servers) => servers,
+        Err(err) => {
+            eprintln!("{err}");
+            std::process::exit(2);
+        }
+    };
     let targets: Vec<Target> = if wanted == "all" {
         Target::ALL.to_vec()
     } else {
@@ -80,5 +113,5 @@ pub fn probe_main() {
             }
         }
     };
-    println!("{}", document(&targets));
+    println!("{}", document_for_servers(&targets, &servers));
 }

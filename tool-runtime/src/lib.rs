@@ -98,6 +98,7 @@ mod error;
 pub mod export;
 #[cfg(feature = "read")]
 pub mod lock;
+mod open_models;
 mod passes;
 pub mod pointer;
 mod provider;
@@ -139,6 +140,7 @@ pub use dispatch::{
     ToolCall, ToolResult,
 };
 pub use error::{ArgumentProblem, ToolError};
+pub use open_models::{GrammarEngine, Server, UnknownName};
 pub use passes::report::{Change, ChangeKind, LoweringReport, Remedy, RenderError, Rendered};
 pub use provider::render_tools;
 pub use tool::{ConfigTool, FnTool, Tool};

@@ -5,9 +5,14 @@ use std::process::Command;
 
 /// The targets and options `lower` is run with, named as the SDK checks name their renderings.
 #[allow(dead_code)] // the tests that lower use it, `corpus_import` does not
-pub const VARIANTS: [(&str, &str, &[&str]); 11] = [
+pub const VARIANTS: [(&str, &str, &[&str]); 14] = [
     ("openai", "openai", &[]),
     ("openai-responses", "openai-responses", &[]),
+    // Open-model servers, one for each grammar engine: vLLM's xgrammar, mistral.rs's llguidance,
+    // llama.cpp's own converter.
+    ("vllm", "openai", &["--server=vllm"]),
+    ("mistral-rs", "openai", &["--server=mistral-rs"]),
+    ("llama-cpp", "openai", &["--server=llama-cpp"]),
     ("anthropic", "anthropic", &[]),
     ("anthropic-strict", "anthropic", &["--anthropic-strict"]),
     ("gemini", "gemini", &[]),
@@ -18,6 +23,10 @@ pub const VARIANTS: [(&str, &str, &[&str]); 11] = [
     ("mcp", "mcp", &[]),
     ("json-schema", "json-schema", &[]),
 ];
+
+/// The grammar engines `check_engines.py` runs, each with the variant lowered for it.
+#[allow(dead_code)] // the corpus test uses it
+pub const ENGINES: [(&str, &str); 3] = [("xgrammar", "vllm"), ("llguidance", "mistral-rs"), ("llama-cpp", "llama-cpp")];
 
 /// The repository's root.
 pub fn workspace() -> &'static Path {

@@ -31,6 +31,13 @@ export interface LowerOptions {
   geminiParametersOnly?: boolean;
   /** Bedrock: strict mode for the tools that ask for it (`--bedrock-strict`). */
   bedrockStrict?: boolean;
+  /**
+   * OpenAI: for an open-model server, only what its grammar engine compiles and honours, the rest
+   * moved into the description (`--server`).
+   */
+  server?: 'vllm' | 'sglang' | 'llama-cpp' | 'ollama' | 'lm-studio' | 'mistral-rs';
+  /** OpenAI: for this grammar engine rather than the server's own (`--engine`). */
+  engine?: 'xgrammar' | 'llguidance' | 'llama-cpp';
   /** The name a bare JSON Schema's tool takes (as `toolc lower` takes a file's stem); `tools` by default. */
   name?: string;
 }

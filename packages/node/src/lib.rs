@@ -10,19 +10,29 @@
 use napi_derive::napi;
 use serde_json::{Value, json};
 use tool_runtime::read::{Lowered, ReadError, lower_each_value};
-use tool_runtime::{Arguments, JsonTools, RenderOptions, Target};
+use tool_runtime::{Arguments, GrammarEngine, JsonTools, RenderOptions, Server, Target};
 
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
-/// The options of a lowering, as `index.d.ts` declares `LowerOptions`.
-fn render_options(options: &Value) -> RenderOptions {
+/// The options of a lowering, as `index.d.ts` declares `LowerOptions`; an unknown server or engine
+/// is the failure's rule.
+fn render_options(options: &Value) -> Result<RenderOptions, String> {
     let flag = |name: &str| options.get(name).and_then(Value::as_bool).unwrap_or(false);
-    RenderOptions::default()
+    let render = RenderOptions::default()
         .anthropic_strict(flag("anthropicStrict"))
         .gemini_json_schema(flag("geminiJsonSchema"))
         .gemini_parameters_only(flag("geminiParametersOnly"))
-        .bedrock_strict(flag("bedrockStrict"))
+        .bedrock_strict(flag("bedrockStrict"));
+    // The engine named overrides the server's own.
+    let render = match options.get("server").and_then(Value::as_str) {
+        Some(server) => render.server(server.parse::<Server>().map_err(|err| err.to_string())?),
+        None => render,
+    };
+    Ok(match options.get("engine").and_then(Value::as_str) {
+        Some(engine) => render.grammar_engine(engine.parse::<GrammarEngine>().map_err(|err| err.to_string())?),
+        None => render,
+    })
 }
 
 fn failure(kind: &str, path: &str, rule: &str) -> String {
@@ -57,7 +67,10 @@ pub fn lower_each_json(definitions: String, targets: String, options: String) ->
         return failure("argument", "", "the arguments are not the JSON `index.js` sends");
     };
     let name = options.get("name").and_then(Value::as_str).unwrap_or("tools");
-    let render = render_options(&options);
+    let render = match render_options(&options) {
+        Ok(render) => render,
+        Err(rule) => return failure("option", "", &rule),
+    };
     let mut renderings = Vec::with_capacity(targets.len());
     for (index, target) in targets.iter().enumerate() {
         match target.parse::<Target>() {

@@ -90,6 +90,25 @@ test('an unknown target is a TargetError with its index and a did-you-mean', () 
   );
 });
 
+test("a server lowers for its grammar engine, and an unknown one is named", () => {
+  const lengths = {
+    name: 'set_code',
+    inputSchema: { type: 'object', properties: { code: { type: 'string', pattern: '^[A-Z]+$', maxLength: 3 } } },
+  };
+  // vLLM's xgrammar ignores a length beside a pattern: it goes into the description, reported.
+  let lowered = lower([lengths], 'openai', { server: 'vllm' });
+  const code = lowered.tools[0].function.parameters.properties.code;
+  assert.deepEqual(code, { type: 'string', pattern: '^[A-Z]+$', description: '{maxLength: 3}' });
+  assert.ok(lowered.messages.some((message) => message.text.includes('xgrammar ignores string lengths')));
+  // llguidance holds both; the engine named overrides the server's.
+  lowered = lower([lengths], 'openai', { server: 'vllm', engine: 'llguidance' });
+  assert.equal(lowered.tools[0].function.parameters.properties.code.maxLength, 3);
+  assert.throws(
+    () => lower([lengths], 'openai', { server: 'lmstudio' }),
+    (err) => err instanceof ToolcError && err.message.includes('did you mean `lm-studio`'),
+  );
+});
+
 test("checkArguments: null for a good call, toolc's text for the model otherwise", () => {
   const [definition] = listed.tools;
   assert.equal(checkArguments(definition, '{"path": "README.md"}'), null);
@@ -144,6 +163,8 @@ const OPTIONS = {
   '--gemini-json-schema': 'geminiJsonSchema',
   '--gemini-parameters-only': 'geminiParametersOnly',
   '--bedrock-strict': 'bedrockStrict',
+  '--server': 'server',
+  '--engine': 'engine',
 };
 
 /**
@@ -152,7 +173,13 @@ const OPTIONS = {
  * tools, the same messages, and the exit code that goes with them.
  */
 function lowerAsTheCommand(definitions, file, name, target, flags) {
-  const options = Object.fromEntries(flags.map((flag) => [OPTIONS[flag], true]));
+  // A flag with a value is written `--server=vllm`: one word, as the corpus's variants give it.
+  const options = Object.fromEntries(
+    flags.map((flag) => {
+      const [name, value] = flag.split('=');
+      return [OPTIONS[name], value ?? true];
+    }),
+  );
   const lowered = lower(definitions, target, { ...options, name });
   const run = spawnSync(command, ['lower', '--target', target, ...flags, file], {
     encoding: 'utf8',

@@ -12,7 +12,7 @@ use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple};
 use serde_json::{Map, Number, Value};
 use tool_runtime::read::{Lowered, ReadError, lower_each_value};
-use tool_runtime::{Arguments, JsonTools, RenderOptions, Target};
+use tool_runtime::{Arguments, GrammarEngine, JsonTools, RenderOptions, Server, Target, UnknownName};
 
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
@@ -27,19 +27,33 @@ struct Options {
 }
 
 impl Options {
+    #[allow(clippy::too_many_arguments)] // the keyword arguments of `toolc.lower`, one for one
     fn new(
+        py: Python<'_>,
         anthropic_strict: bool,
         gemini_json_schema: bool,
         gemini_parameters_only: bool,
         bedrock_strict: bool,
+        server: Option<&str>,
+        engine: Option<&str>,
         name: &str,
-    ) -> Self {
+    ) -> PyResult<Self> {
         let render = RenderOptions::default()
             .anthropic_strict(anthropic_strict)
             .gemini_json_schema(gemini_json_schema)
             .gemini_parameters_only(gemini_parameters_only)
             .bedrock_strict(bedrock_strict);
-        Options { render, name: name.to_owned() }
+        let unknown = |err: UnknownName| toolc_error(py, "ToolcError", String::new(), err.to_string());
+        // The engine named overrides the server's own.
+        let render = match server {
+            Some(server) => render.server(server.parse::<Server>().map_err(unknown)?),
+            None => render,
+        };
+        let render = match engine {
+            Some(engine) => render.grammar_engine(engine.parse::<GrammarEngine>().map_err(unknown)?),
+            None => render,
+        };
+        Ok(Options { render, name: name.to_owned() })
     }
 }
 
@@ -51,12 +65,15 @@ impl Options {
 /// others are lowered. `name` is the name a bare JSON Schema's tool takes. Options apply to their
 /// own target alone: `anthropic_strict` (strict tool use), `gemini_json_schema` (every declaration
 /// as `parametersJsonSchema`), `gemini_parameters_only` (refuse what `parameters` cannot express),
-/// `bedrock_strict`.
+/// `bedrock_strict`, and for `openai` and `openai-responses`, `server` (an open-model server:
+/// `vllm`, `sglang`, `llama-cpp`, `ollama`, `lm-studio`, `mistral-rs`) or `engine` (`xgrammar`,
+/// `llguidance`, `llama-cpp`): only what that grammar engine compiles and honours, the rest moved
+/// into the description.
 ///
 /// Raises DefinitionError (with the path) when the value is not tool definitions, TargetError for
-/// an unknown target.
+/// an unknown target, ToolcError for an unknown server or engine.
 #[pyfunction]
-#[pyo3(signature = (definitions, target, *, anthropic_strict=false, gemini_json_schema=false, gemini_parameters_only=false, bedrock_strict=false, name="tools"))]
+#[pyo3(signature = (definitions, target, *, anthropic_strict=false, gemini_json_schema=false, gemini_parameters_only=false, bedrock_strict=false, server=None, engine=None, name="tools"))]
 #[allow(clippy::too_many_arguments)] // the keyword arguments of `toolc.lower`, one for one
 fn lower(
     py: Python<'_>,
@@ -66,16 +83,27 @@ fn lower(
     gemini_json_schema: bool,
     gemini_parameters_only: bool,
     bedrock_strict: bool,
+    server: Option<&str>,
+    engine: Option<&str>,
     name: &str,
 ) -> PyResult<Py<PyAny>> {
-    let options = Options::new(anthropic_strict, gemini_json_schema, gemini_parameters_only, bedrock_strict, name);
+    let options = Options::new(
+        py,
+        anthropic_strict,
+        gemini_json_schema,
+        gemini_parameters_only,
+        bedrock_strict,
+        server,
+        engine,
+        name,
+    )?;
     let mut each = lower_all(py, definitions, &[target], &options)?;
     Ok(each.remove(0))
 }
 
 /// `lower` for each target in order, reading and checking the definitions once.
 #[pyfunction]
-#[pyo3(signature = (definitions, targets, *, anthropic_strict=false, gemini_json_schema=false, gemini_parameters_only=false, bedrock_strict=false, name="tools"))]
+#[pyo3(signature = (definitions, targets, *, anthropic_strict=false, gemini_json_schema=false, gemini_parameters_only=false, bedrock_strict=false, server=None, engine=None, name="tools"))]
 #[allow(clippy::too_many_arguments)] // the keyword arguments of `toolc.lower_each`, one for one
 fn lower_each(
     py: Python<'_>,
@@ -85,6 +113,8 @@ fn lower_each(
     gemini_json_schema: bool,
     gemini_parameters_only: bool,
     bedrock_strict: bool,
+    server: Option<&str>,
+    engine: Option<&str>,
     name: &str,
 ) -> PyResult<Vec<Py<PyAny>>> {
     if targets.is_instance_of::<PyString>() {
@@ -98,7 +128,16 @@ fn lower_each(
     let targets: Vec<String> =
         targets.extract().map_err(|err| PyTypeError::new_err(format!("argument 'targets': {err}")))?;
     let targets: Vec<&str> = targets.iter().map(String::as_str).collect();
-    let options = Options::new(anthropic_strict, gemini_json_schema, gemini_parameters_only, bedrock_strict, name);
+    let options = Options::new(
+        py,
+        anthropic_strict,
+        gemini_json_schema,
+        gemini_parameters_only,
+        bedrock_strict,
+        server,
+        engine,
+        name,
+    )?;
     lower_all(py, definitions, &targets, &options)
 }
 

@@ -120,6 +120,29 @@ def test_an_unknown_target_is_a_target_error_with_a_did_you_mean() -> None:
     assert "anthropic" in str(raised.value)
 
 
+def test_a_server_lowers_for_its_grammar_engine_and_an_unknown_one_is_named() -> None:
+    lengths = {
+        "type": "function",
+        "function": {
+            "name": "set_code",
+            "parameters": {
+                "type": "object",
+                "properties": {"code": {"type": "string", "pattern": "^[A-Z]+$", "maxLength": 3}},
+            },
+        },
+    }
+    # vLLM's xgrammar ignores a length beside a pattern: it goes into the description, reported.
+    lowered = toolc.lower([lengths], "openai", server="vllm")
+    code = lowered.tools[0]["function"]["parameters"]["properties"]["code"]
+    assert code == {"type": "string", "pattern": "^[A-Z]+$", "description": "{maxLength: 3}"}
+    assert any("xgrammar ignores string lengths" in message.text for message in lowered.messages)
+    # llguidance holds both; the engine named overrides the server's.
+    lowered = toolc.lower([lengths], "openai", server="vllm", engine="llguidance")
+    assert lowered.tools[0]["function"]["parameters"]["properties"]["code"]["maxLength"] == 3
+    with pytest.raises(toolc.ToolcError, match="did you mean `lm-studio`"):
+        toolc.lower([lengths], "openai", server="lmstudio")
+
+
 def test_a_value_json_cannot_hold_is_a_type_error_naming_where() -> None:
     with pytest.raises(TypeError, match="/0/parameters/default"):
         toolc.lower([{"name": "x", "parameters": {"type": "object", "default": object()}}], "openai")
@@ -137,6 +160,8 @@ OPTIONS = {
     "--gemini-json-schema": "gemini_json_schema",
     "--gemini-parameters-only": "gemini_parameters_only",
     "--bedrock-strict": "bedrock_strict",
+    "--server": "server",
+    "--engine": "engine",
 }
 
 
@@ -145,7 +170,8 @@ def lower_as_the_command(definitions: object, file: str, name: str, target: str,
     `toolc lower` gives the same for `file` (the definitions as written there, named `name`): the same
     tools, the same messages, and the exit code that goes with them."""
     assert COMMAND is not None
-    options = {OPTIONS[flag]: True for flag in flags}
+    # A flag with a value is written `--server=vllm`: one word, as the corpus's variants give it.
+    options = {OPTIONS[flag.split("=")[0]]: flag.split("=")[1] if "=" in flag else True for flag in flags}
     lowered = toolc.lower(definitions, target, name=name, **options)
     run = subprocess.run(
         [COMMAND, "lower", "--target", target, *flags, file],

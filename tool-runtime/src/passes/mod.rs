@@ -8,6 +8,7 @@
 //! - [`strict`] and [`nullable`]: closed objects, every field required, optional ones nullable;
 //! - [`strict_subset`]: the keyword subset of strict tool use with constrained decoding;
 //! - [`formats`], [`describe`]: what a target does not take moved into the description;
+//! - [`grammar`]: the keyword subset of each grammar engine of the open-model servers;
 //! - [`root`], [`names`]: the checks every target makes; [`headers`]: MCP's `x-mcp-header`, checked
 //!   for MCP and left out elsewhere;
 //! - [`walk`]: every subschema with its JSON Pointer; [`report`]: what lowering changed.
@@ -15,6 +16,7 @@
 pub(crate) mod all_of;
 pub(crate) mod describe;
 pub(crate) mod formats;
+pub(crate) mod grammar;
 pub(crate) mod headers;
 pub(crate) mod names;
 pub(crate) mod nullable;

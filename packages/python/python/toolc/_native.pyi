@@ -14,6 +14,8 @@ def lower(
     gemini_json_schema: bool = False,
     gemini_parameters_only: bool = False,
     bedrock_strict: bool = False,
+    server: Optional[str] = None,
+    engine: Optional[str] = None,
     name: str = "tools",
 ) -> Lowered:
     """Lowers tool definitions of any provider for `target`, as `toolc lower` does to a file.
@@ -24,10 +26,13 @@ def lower(
     others are lowered. `name` is the name a bare JSON Schema's tool takes. Options apply to their
     own target alone: `anthropic_strict` (strict tool use), `gemini_json_schema` (every declaration
     as `parametersJsonSchema`), `gemini_parameters_only` (refuse what `parameters` cannot express),
-    `bedrock_strict`.
+    `bedrock_strict`, and for `openai` and `openai-responses`, `server` (an open-model server:
+    `vllm`, `sglang`, `llama-cpp`, `ollama`, `lm-studio`, `mistral-rs`) or `engine` (`xgrammar`,
+    `llguidance`, `llama-cpp`, overriding the server's): only what that grammar engine compiles and
+    honours, the rest moved into the description.
 
     Raises DefinitionError (with the path) when the value is not tool definitions, TargetError for
-    an unknown target.
+    an unknown target, ToolcError for an unknown server or engine.
     """
 
 def lower_each(
@@ -38,6 +43,8 @@ def lower_each(
     gemini_json_schema: bool = False,
     gemini_parameters_only: bool = False,
     bedrock_strict: bool = False,
+    server: Optional[str] = None,
+    engine: Optional[str] = None,
     name: str = "tools",
 ) -> List[Lowered]:
     """`lower` for each target in order, reading and checking the definitions once."""

@@ -2,7 +2,8 @@
 //!
 //! Passes: flatten a tagged root union → inline refs (recursion kept under `$defs`) → strict objects
 //! (every field required, optional ones nullable) → strict keywords (unsupported ones moved into the
-//! description, refused ones an error) → size limits.
+//! description, refused ones an error) → size limits → for an open-model server, its grammar
+//! engine's subset.
 
 use serde_json::{Map, Value, json};
 
@@ -10,6 +11,7 @@ use super::{Chat, Responses};
 use crate::passes::all_of::merge_object_all_of;
 use crate::passes::describe::move_to_description;
 use crate::passes::formats::formats;
+use crate::passes::grammar::grammar_subset;
 use crate::passes::names::{ascii_word, check_name};
 use crate::passes::nullable::NullStyle;
 use crate::passes::object;
@@ -63,11 +65,11 @@ impl Lower for Chat {
         Target::OpenAi
     }
 
-    fn tool(&self, def: &ToolDef, _: &RenderOptions, lowering: &mut Lowering) -> Result<Value, RenderError> {
+    fn tool(&self, def: &ToolDef, options: &RenderOptions, lowering: &mut Lowering) -> Result<Value, RenderError> {
         check_name(&def.name, name_ok, "`^[a-zA-Z0-9_-]{1,64}$`", lowering)?;
         let text = description(def, true);
         check_description(&text, lowering);
-        let parameters = parameters(def, "/function/parameters", lowering)?;
+        let parameters = parameters(def, options, "/function/parameters", lowering)?;
         let function = object([
             ("name", def.name.clone().into()),
             ("description", text.into()),
@@ -77,8 +79,13 @@ impl Lower for Chat {
         Ok(object([("type", "function".into()), ("function", function)]))
     }
 
-    fn response_format(&self, def: &ToolDef, _: &RenderOptions, lowering: &mut Lowering) -> Result<Value, RenderError> {
-        response_format(def, false, lowering)
+    fn response_format(
+        &self,
+        def: &ToolDef,
+        options: &RenderOptions,
+        lowering: &mut Lowering,
+    ) -> Result<Value, RenderError> {
+        response_format(def, options, false, lowering)
     }
 
     fn tool_choice(&self, choice: &ToolChoice<'_>, options: ChoiceOptions) -> Result<Map<String, Value>, ChoiceError> {
@@ -91,11 +98,11 @@ impl Lower for Responses {
         Target::OpenAiResponses
     }
 
-    fn tool(&self, def: &ToolDef, _: &RenderOptions, lowering: &mut Lowering) -> Result<Value, RenderError> {
+    fn tool(&self, def: &ToolDef, options: &RenderOptions, lowering: &mut Lowering) -> Result<Value, RenderError> {
         check_name(&def.name, name_ok, "`^[a-zA-Z0-9_-]{1,64}$`", lowering)?;
         let text = description(def, true);
         check_description(&text, lowering);
-        let parameters = parameters(def, "/parameters", lowering)?;
+        let parameters = parameters(def, options, "/parameters", lowering)?;
         Ok(object([
             ("type", "function".into()),
             ("name", def.name.clone().into()),
@@ -105,8 +112,13 @@ impl Lower for Responses {
         ]))
     }
 
-    fn response_format(&self, def: &ToolDef, _: &RenderOptions, lowering: &mut Lowering) -> Result<Value, RenderError> {
-        response_format(def, true, lowering)
+    fn response_format(
+        &self,
+        def: &ToolDef,
+        options: &RenderOptions,
+        lowering: &mut Lowering,
+    ) -> Result<Value, RenderError> {
+        response_format(def, options, true, lowering)
     }
 
     fn tool_choice(&self, choice: &ToolChoice<'_>, options: ChoiceOptions) -> Result<Map<String, Value>, ChoiceError> {
@@ -115,11 +127,16 @@ impl Lower for Responses {
 }
 
 /// Structured output: Chat Completions' `response_format`, or the Responses API's `text.format`.
-fn response_format(def: &ToolDef, responses_api: bool, lowering: &mut Lowering) -> Result<Value, RenderError> {
+fn response_format(
+    def: &ToolDef,
+    options: &RenderOptions,
+    responses_api: bool,
+    lowering: &mut Lowering,
+) -> Result<Value, RenderError> {
     check_name(&def.name, name_ok, "`^[a-zA-Z0-9_-]{1,64}$`", lowering)?;
     let text = description(def, true);
     if responses_api {
-        let schema = parameters(def, "/schema", lowering)?;
+        let schema = parameters(def, options, "/schema", lowering)?;
         Ok(object([
             ("type", "json_schema".into()),
             ("name", def.name.clone().into()),
@@ -128,7 +145,7 @@ fn response_format(def: &ToolDef, responses_api: bool, lowering: &mut Lowering) 
             ("strict", def.strict.into()),
         ]))
     } else {
-        let schema = parameters(def, "/json_schema/schema", lowering)?;
+        let schema = parameters(def, options, "/json_schema/schema", lowering)?;
         let format = object([
             ("name", def.name.clone().into()),
             ("description", text.into()),
@@ -139,7 +156,12 @@ fn response_format(def: &ToolDef, responses_api: bool, lowering: &mut Lowering) 
     }
 }
 
-fn parameters(def: &ToolDef, path: &str, lowering: &mut Lowering) -> Result<Value, RenderError> {
+fn parameters(
+    def: &ToolDef,
+    options: &RenderOptions,
+    path: &str,
+    lowering: &mut Lowering,
+) -> Result<Value, RenderError> {
     let mut schema = flat_copy(&def.input_schema, path, lowering)?;
     inline_refs(&mut schema, path, Recursion::Keep, lowering)?;
     merge_object_all_of(&mut schema, path, lowering);
@@ -150,6 +172,9 @@ fn parameters(def: &ToolDef, path: &str, lowering: &mut Lowering) -> Result<Valu
         limits(&mut schema, path, lowering)?;
     } else {
         arrays_with_items(&mut schema, path, lowering)?;
+    }
+    if let Some(engine) = options.grammar_engine {
+        grammar_subset(&mut schema, engine, path, lowering)?;
     }
     Ok(schema)
 }

@@ -1,0 +1,207 @@
+"""Compiles lowered tool definitions with the grammar engines of open-model servers, as those
+servers compile a tool's parameters when a request asks for a call.
+
+Usage: check_engines.py ENGINE DIR [--require-clean]
+ENGINE is `xgrammar` (vLLM's and SGLang's default), `llguidance` (vLLM's `guidance` backend,
+mistral.rs, llama.cpp built with it) or `llama-cpp` (llama.cpp's own converter, its Python copy, from
+the source distribution setup.sh unpacks); DIR holds `toolc lower --out` files, each an array of
+OpenAI chat tools (`parameters`) or of json-schema's tools (`input_schema`). Each tool's parameters are compiled the
+way the server does, with the engine's default settings, into a grammar over a byte vocabulary (no
+model needed: the grammar is the same). Prints one line per tool the engine refuses (`refused`) or
+compiles while saying it drops part of the schema (`drops`), and a closing line
+`ENGINE: N tools, N compiled, N with meaning dropped, N refused`. With --require-clean, exits 1
+unless every tool compiled with nothing dropped.
+"""
+
+import json
+import os
+import pathlib
+import sys
+import tempfile
+import warnings
+
+
+def schemas(folder):
+    """(label, schema) for every tool of every file under `folder`, sorted by path."""
+    for path in sorted(pathlib.Path(folder).rglob("*.json")):
+        value = json.loads(path.read_text())
+        label = str(path.relative_to(folder))
+        if isinstance(value, dict):
+            yield label, value
+            continue
+        for tool in value:
+            function = tool.get("function", tool)
+            schema = function["parameters"] if "parameters" in function else function["input_schema"]
+            yield f"{label} {function['name']}", schema
+
+
+class FdTwo:
+    """What the engine's C++ code writes to file descriptor 2 while the block runs: xgrammar says
+    what it ignores there, not through Python's warnings."""
+
+    def __enter__(self):
+        sys.stderr.flush()
+        self.file = tempfile.TemporaryFile(mode="w+b")
+        self.saved = os.dup(2)
+        os.dup2(self.file.fileno(), 2)
+        return self
+
+    def __exit__(self, *exc):
+        sys.stderr.flush()
+        os.dup2(self.saved, 2)
+        os.close(self.saved)
+        self.file.seek(0)
+        self.text = self.file.read().decode("utf-8", "replace")
+        self.file.close()
+
+
+#: Keywords xgrammar and llama.cpp's converter compile without a word and do not hold a value to
+#: (llguidance refuses them): a schema the engine is given must not hold them, or meaning is
+#: dropped silently. Found by compiling each alone and matching a value that breaks it.
+SILENTLY_IGNORED = {"not", "if", "then", "else", "dependentRequired", "dependentSchemas", "dependencies",
+                    "propertyNames", "uniqueItems", "contains", "minContains", "maxContains",
+                    "unevaluatedProperties", "unevaluatedItems"}
+
+
+def keywords_and_formats(schema):
+    """Every keyword (of a subschema, not a property's name) and every `format` in `schema`."""
+    keywords, formats = set(), set()
+
+    def visit(node):
+        if not isinstance(node, dict):
+            return
+        for key, value in node.items():
+            keywords.add(key)
+            if key == "format" and isinstance(value, str):
+                formats.add(value)
+            if key in ("properties", "patternProperties", "$defs", "definitions", "dependentSchemas"):
+                for child in (value.values() if isinstance(value, dict) else []):
+                    visit(child)
+            elif key in ("anyOf", "oneOf", "allOf", "prefixItems"):
+                for child in (value if isinstance(value, list) else []):
+                    visit(child)
+            elif isinstance(value, dict) and key not in ("const", "default", "enum", "examples"):
+                visit(value)
+
+    visit(schema)
+    return keywords, formats
+
+
+def silent_drops(schema, format_holds):
+    """What an engine that says nothing would drop from `schema`: the keywords it ignores, and the
+    formats `format_holds` finds it does not hold a string to."""
+    keywords, formats = keywords_and_formats(schema)
+    dropped = [f"silently ignores `{k}`" for k in sorted(keywords & SILENTLY_IGNORED)]
+    dropped += [f"silently ignores `format: {f}`" for f in sorted(formats) if not format_holds(f)]
+    return dropped
+
+
+def xgrammar_compiler():
+    # xgrammar 0.2.8 imports torch, triton and transformers at module level for what it offers
+    # beyond compiling grammars; the test installs it without them, so they are stood in for by
+    # empty modules. tvm_ffi goes first: it looks for torch itself.
+    import tvm_ffi  # noqa: F401
+    from unittest import mock
+
+    for name in ["torch", "torch.utils", "torch.utils.cpp_extension", "torch.nn", "torch.nn.functional",
+                 "transformers", "triton", "triton.language"]:
+        sys.modules.setdefault(name, mock.MagicMock(name=name))
+    sys.modules["transformers"].PreTrainedTokenizerBase = type("PreTrainedTokenizerBase", (), {})
+    sys.modules["transformers"].PreTrainedTokenizerFast = type("PreTrainedTokenizerFast", (), {})
+    import xgrammar as xgr
+
+    vocabulary = [bytes([i]) for i in range(256)] + [b"</s>"]
+    info = xgr.TokenizerInfo(vocabulary, vocab_type=xgr.VocabType.RAW, stop_token_ids=[256])
+    compiler = xgr.GrammarCompiler(info, max_threads=1, cache_enabled=False)
+
+    formats = {}
+
+    def format_holds(name):
+        # A string no format allows: the grammar of a format the engine holds refuses it.
+        if name not in formats:
+            with FdTwo():
+                grammar = compiler.compile_json_schema(json.dumps({"type": "string", "format": name}))
+                matcher = xgr.GrammarMatcher(grammar)
+                formats[name] = not (matcher.accept_string('"!! not valid 1"') and matcher.accept_token(256))
+        return formats[name]
+
+    def compile_one(schema):
+        # As vLLM's xgrammar backend and SGLang call it: any whitespace, strict mode (its default).
+        with FdTwo() as said, warnings.catch_warnings(record=True) as python_warnings:
+            warnings.simplefilter("always")
+            try:
+                compiler.compile_json_schema(json.dumps(schema), any_whitespace=True)
+                error = None
+            except Exception as err:  # the engine's refusal, whatever its class
+                error = f"{type(err).__name__}: {err}"
+        dropped = [line.strip() for line in said.text.splitlines() if "warning" in line.lower()]
+        dropped += [str(w.message) for w in python_warnings]
+        if error is None:
+            dropped += silent_drops(schema, format_holds)
+        return error, dropped
+
+    return compile_one
+
+
+def llguidance_compiler():
+    from llguidance import LLMatcher
+
+    def compile_one(schema):
+        # As vLLM's guidance backend and mistral.rs compile a schema: default options.
+        try:
+            grammar = LLMatcher.grammar_from_json_schema(schema)
+            is_error, messages = LLMatcher.validate_grammar_with_warnings(grammar)
+        except Exception as err:
+            return f"{type(err).__name__}: {err}", []
+        if is_error:
+            return "; ".join(messages), []
+        return None, list(messages)
+
+    return compile_one
+
+
+def llama_cpp_compiler():
+    # llama.cpp's converter in Python (examples/json_schema_to_grammar.py), kept by llama.cpp in
+    # step with the C++ one its server runs (their tests compare the two); setup.sh unpacks it from
+    # a pinned source distribution.
+    here = os.environ["TOOLC_LLAMA_CPP_CONVERTER"]
+    sys.path.insert(0, here)
+    import json_schema_to_grammar as converter
+
+    def compile_one(schema):
+        try:
+            sc = converter.SchemaConverter(prop_order={}, allow_fetch=False, dotall=False, raw_pattern=False)
+            sc.visit(converter.SchemaConverter.resolve_refs(sc, schema, "input"), "")
+            grammar = sc.format_grammar()
+        except Exception as err:
+            return f"{type(err).__name__}: {err}", []
+        return None, []
+
+    return compile_one
+
+
+def main():
+    args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    require_clean = "--require-clean" in sys.argv
+    engine, folder = args
+    compile_one = {"xgrammar": xgrammar_compiler, "llguidance": llguidance_compiler,
+                   "llama-cpp": llama_cpp_compiler}[engine]()
+    tools = compiled = dropped_some = refused = 0
+    for label, schema in schemas(folder):
+        tools += 1
+        error, dropped = compile_one(schema)
+        if error is not None:
+            refused += 1
+            print(f"refused {label}: {error.splitlines()[0] if error else error}")
+            continue
+        compiled += 1
+        if dropped:
+            dropped_some += 1
+            print(f"drops {label}: {' | '.join(dropped)}")
+    print(f"{engine}: {tools} tools, {compiled} compiled, {dropped_some} with meaning dropped, {refused} refused")
+    if require_clean and (refused or dropped_some):
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()

@@ -349,16 +349,17 @@ fn lower_for_an_open_model_server_moves_what_its_engine_would_drop_and_says_so()
     assert_eq!(vllm["parent"]["anyOf"].as_array().unwrap().len(), 2);
     assert_eq!(vllm["tags"]["description"], "{uniqueItems: true}");
     for line in [
-        "/function/parameters/properties/slug: moved to description: {maxLength: 40} (xgrammar ignores string lengths beside a pattern; still checked when the call arrives)",
+        "/function/parameters/properties/slug: moved to description: {maxLength: 40} (xgrammar ignores string lengths beside a pattern or a format; still checked when the call arrives)",
         "/function/parameters/properties/published: moved to description: {format: \"dateTime\"} (xgrammar does not know this format",
         "/function/parameters/properties/parent: rewritten: `oneOf` written as `anyOf`: xgrammar cannot hold a value to exactly one branch",
     ] {
         assert!(said.contains(line), "missing {line:?} in:\n{said}");
     }
-    // The engine named overrides the server's: llguidance holds a length beside a pattern.
+    // The engine named overrides the server's: llguidance refuses a format it does not know.
     let (llguidance, said) = lowered(&["--server", "vllm", "--engine", "llguidance"]);
-    assert_eq!(llguidance["slug"]["maxLength"], 40);
+    assert_eq!(llguidance["published"]["description"], "{format: \"dateTime\"}");
     assert!(said.contains("llguidance does not know this format"), "{said}");
+    assert!(said.contains("llguidance cannot always join string lengths with a pattern"), "{said}");
     // Other targets take no server; an unknown one is named with the known ones.
     let output =
         toolc(&["lower", "--target", "anthropic", "--server", "vllm", tools.to_str().unwrap()], Path::new("."));

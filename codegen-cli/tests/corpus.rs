@@ -14,6 +14,10 @@
 //! target, and the most common reasons for refusing, are printed (`tests/corpus/RESULTS.md` records
 //! them, with the command). The runtime's own reader (`JsonTools`, what an `McpToolbox` reads a
 //! server's tools with) renders byte for byte what `lower` wrote.
+//!
+//! The grammar engines of open-model servers compile the OpenAI and JSON Schema lowerings, and the
+//! lowering for each of them (`--server`), which they must compile whole, with nothing dropped; the
+//! richer listings of third-party MCP servers (`tests/corpus/servers/`) go through the same.
 
 use std::collections::BTreeMap;
 use std::ffi::OsStr;
@@ -22,7 +26,7 @@ use std::process::Command;
 
 use serde_json::{Value, json};
 
-use crate::support::{self, ENGINES, VARIANTS, collect, conformance, corpus, run, tmp, workspace};
+use crate::support::{self, ENGINES, VARIANTS, collect, conformance, corpus, run, server_listings, tmp, workspace};
 
 /// Writes every definition of the corpus into a file of its own under `split`, in the shape its
 /// source file has (an MCP tool as `{"tools": [tool]}`), and gives how many there are per source.
@@ -151,7 +155,7 @@ fn compile_with_the_engine(engine: &str, variant: &str, out: &Path) -> String {
     let output = Command::new(sdks.join("engines/bin/python"))
         .arg(workspace().join("tests/conformance/check_engines.py"))
         .args([engine, &out.display().to_string()])
-        .env("TOOLC_LLAMA_CPP_CONVERTER", sdks.join("llama-cpp"))
+        .env("TOOLC_LLAMA_CPP", sdks.join("llama-cpp"))
         .output()
         .unwrap();
     let text = String::from_utf8_lossy(&output.stdout).into_owned();
@@ -247,4 +251,55 @@ fn every_third_party_definition_is_lowered_or_refused_for_every_target() {
         "definitions per source: {counts:?}\n\n{table}\n| target | refused | rule |\n| --- | --- | --- |\n{reasons}\n{engines}"
     );
     the_runtime_renders_what_lower_wrote(&split);
+}
+
+/// The richer schemas of third-party MCP servers (`tests/corpus/servers/`: OpenAPI-made tools,
+/// zod's formats and patterns, unions, `$ref`s), each server's listing one request, lowered for
+/// OpenAI, for JSON Schema and for each open-model server: every tool lowered for a grammar engine
+/// compiles in that engine's own compiler with nothing dropped, and each lowering passes the SDK
+/// checks; the plain lowerings' figures are what the engines make of them today.
+#[test]
+fn every_mcp_server_tool_lowered_for_an_engine_compiles_in_it() {
+    let listings = server_listings();
+    let mut files = Vec::new();
+    collect(&listings, &mut files);
+    let total: usize = files
+        .iter()
+        .map(|file| {
+            let listing: Value = serde_json::from_str(&std::fs::read_to_string(file).unwrap()).unwrap();
+            listing["tools"].as_array().map_or(0, Vec::len)
+        })
+        .sum();
+    assert!(total > 1500, "the servers list {total} tools");
+    let mut table = String::from(
+        "| lowered as | tools | lowered | refused | engine | compiled | with meaning dropped | refused by the engine |\n\
+         | --- | --- | --- | --- | --- | --- | --- | --- |\n",
+    );
+    let variants: [(&str, &str, &[&str]); 5] = [
+        ("openai", "openai", &[]),
+        ("json-schema", "json-schema", &[]),
+        ("vllm", "openai", &["--server=vllm"]),
+        ("mistral-rs", "openai", &["--server=mistral-rs"]),
+        ("llama-cpp", "openai", &["--server=llama-cpp"]),
+    ];
+    for (variant, target, flags) in variants {
+        let out = tmp().join("servers-lowered").join(variant);
+        let tally = lower(variant, target, flags, &listings, &out, total);
+        check_with_the_sdks(variant, &out, &tmp().join("servers-renderings").join(variant));
+        for (engine, lowered_for) in ENGINES {
+            if ["openai", "json-schema"].contains(&variant) || variant == lowered_for {
+                let closing = compile_with_the_engine(engine, variant, &out);
+                let figures: Vec<&str> = closing
+                    .split([':', ','])
+                    .skip(1)
+                    .map(|part| part.trim().split(' ').next().unwrap_or_default())
+                    .collect();
+                table.push_str(&format!(
+                    "| {variant} | {total} | {} | {} | {engine} | {} | {} | {} |\n",
+                    tally.lowered, tally.refused, figures[1], figures[2], figures[3]
+                ));
+            }
+        }
+    }
+    println!("{table}");
 }

@@ -26,7 +26,8 @@ for (const file of readdirSync(dir).filter((name) => name.endsWith('.json')).sor
     else passed += 1;
     continue;
   }
-  if (variant !== 'openai' && variant !== 'openai-responses') continue;
+  // The open-model servers' variants are OpenAI chat tools, lowered for their grammar engines.
+  if (!['openai', 'openai-responses', 'vllm', 'mistral-rs', 'llama-cpp'].includes(variant)) continue;
   for (const tool of tools) {
     const fn = tool.function ?? tool;
     if (!fn.strict) continue;

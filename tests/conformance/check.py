@@ -167,7 +167,8 @@ def main():
     for path in files:
         variant = path.stem.split(".")[-1]
         tools = json.loads(path.read_text())["tools"]
-        if variant in ("openai", "openai-responses"):
+        # The open-model servers' variants are OpenAI chat tools, lowered for their grammar engines.
+        if variant in ("openai", "openai-responses", "vllm", "mistral-rs", "llama-cpp"):
             openai_python(path.stem, tools)
         elif variant.startswith("anthropic"):
             anthropic(path.stem, tools)

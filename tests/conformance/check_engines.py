@@ -3,8 +3,9 @@ servers compile a tool's parameters when a request asks for a call.
 
 Usage: check_engines.py ENGINE DIR [--require-clean]
 ENGINE is `xgrammar` (vLLM's and SGLang's default), `llguidance` (vLLM's `guidance` backend,
-mistral.rs, llama.cpp built with it) or `llama-cpp` (llama.cpp's own converter, its Python copy, from
-the source distribution setup.sh unpacks); DIR holds `toolc lower --out` files, each an array of
+mistral.rs, llama.cpp built with it) or `llama-cpp` (llama.cpp's own converter, which its server,
+Ollama and LM Studio run: the C++ one, built by setup.sh against node-llama-cpp's prebuilt llama.cpp,
+whose folder is $TOOLC_LLAMA_CPP; its grammars then go through llama.cpp's GBNF parser); DIR holds `toolc lower --out` files, each an array of
 OpenAI chat tools (`parameters`) or of json-schema's tools (`input_schema`). Each tool's parameters are compiled the
 way the server does, with the engine's default settings, into a grammar over a byte vocabulary (no
 model needed: the grammar is the same). Prints one line per tool the engine refuses (`refused`) or
@@ -160,36 +161,97 @@ def llguidance_compiler():
     return compile_one
 
 
-def llama_cpp_compiler():
-    # llama.cpp's converter in Python (examples/json_schema_to_grammar.py), kept by llama.cpp in
-    # step with the C++ one its server runs (their tests compare the two); setup.sh unpacks it from
-    # a pinned source distribution.
-    here = os.environ["TOOLC_LLAMA_CPP_CONVERTER"]
-    sys.path.insert(0, here)
-    import json_schema_to_grammar as converter
+#: What llama.cpp's converter also ignores: an object's property counts, `multipleOf`, and the
+#: bounds of a number that need not be an integer.
+LLAMA_CPP_IGNORED = SILENTLY_IGNORED | {"minProperties", "maxProperties", "multipleOf"}
 
-    def compile_one(schema):
-        try:
-            sc = converter.SchemaConverter(prop_order={}, allow_fetch=False, dotall=False, raw_pattern=False)
-            sc.visit(converter.SchemaConverter.resolve_refs(sc, schema, "input"), "")
-            grammar = sc.format_grammar()
-        except Exception as err:
-            return f"{type(err).__name__}: {err}", []
-        return None, []
 
-    return compile_one
+def number_bounds(schema):
+    """Whether a subschema of type number (not integer) has a bound."""
+    found = []
+
+    def visit(node):
+        if isinstance(node, dict):
+            if node.get("type") == "number" and any(k in node for k in
+                                                     ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum")):
+                found.append(node)
+            for key, value in node.items():
+                if key not in ("const", "default", "enum", "examples"):
+                    visit(value)
+        elif isinstance(node, list):
+            for item in node:
+                visit(item)
+
+    visit(schema)
+    return bool(found)
+
+
+class LlamaCpp:
+    """llama.cpp's C++ converter (setup.sh builds `convert` against its prebuilt library) over every
+    schema at once, then llama.cpp's GBNF parser over every grammar it made."""
+
+    def __init__(self):
+        import subprocess
+
+        self.subprocess = subprocess
+        self.folder = pathlib.Path(os.environ["TOOLC_LLAMA_CPP"])
+        plain = self.convert([{"type": "string"}])[0]["grammar"]
+        self.plain_string = plain
+        self.formats = {}
+
+    def convert(self, schemas):
+        text = "".join(json.dumps(schema) + "\n" for schema in schemas)
+        run = self.subprocess.run([str(self.folder / "convert")], input=text, capture_output=True, text=True,
+                                  check=True)
+        return [json.loads(line) for line in run.stdout.splitlines()]
+
+    def parse(self, grammars):
+        with tempfile.NamedTemporaryFile("w", suffix=".json") as file:
+            json.dump(grammars, file)
+            file.flush()
+            run = self.subprocess.run(["node", "parse_gbnf.mjs", file.name], cwd=self.folder, capture_output=True,
+                                      text=True, check=True)
+        return json.loads(run.stdout.strip().splitlines()[-1])
+
+    def format_holds(self, name):
+        # A format the converter holds gives a grammar other than a plain string's.
+        if name not in self.formats:
+            self.formats[name] = self.convert([{"type": "string", "format": name}])[0]["grammar"] != self.plain_string
+        return self.formats[name]
+
+    def compile_all(self, labelled):
+        converted = self.convert([schema for _, schema in labelled])
+        grammars = [one["grammar"] for one in converted if "grammar" in one]
+        parsed = iter(self.parse(grammars))
+        for (label, schema), one in zip(labelled, converted):
+            if "error" in one:
+                yield label, one["error"], []
+                continue
+            problem = next(parsed)
+            if problem is not None:
+                yield label, f"llama.cpp's GBNF parser refuses the grammar: {problem}", []
+                continue
+            dropped = list(one["warnings"])
+            keywords, formats = keywords_and_formats(schema)
+            dropped += [f"silently ignores `{k}`" for k in sorted(keywords & LLAMA_CPP_IGNORED)]
+            dropped += [f"silently ignores `format: {f}`" for f in sorted(formats) if not self.format_holds(f)]
+            if number_bounds(schema):
+                dropped.append("silently ignores the bounds of a number")
+            yield label, None, dropped
 
 
 def main():
     args = [a for a in sys.argv[1:] if not a.startswith("--")]
     require_clean = "--require-clean" in sys.argv
     engine, folder = args
-    compile_one = {"xgrammar": xgrammar_compiler, "llguidance": llguidance_compiler,
-                   "llama-cpp": llama_cpp_compiler}[engine]()
+    if engine == "llama-cpp":
+        results = LlamaCpp().compile_all(list(schemas(folder)))
+    else:
+        compile_one = {"xgrammar": xgrammar_compiler, "llguidance": llguidance_compiler}[engine]()
+        results = ((label, *compile_one(schema)) for label, schema in schemas(folder))
     tools = compiled = dropped_some = refused = 0
-    for label, schema in schemas(folder):
+    for label, error, dropped in results:
         tools += 1
-        error, dropped = compile_one(schema)
         if error is not None:
             refused += 1
             print(f"refused {label}: {error.splitlines()[0] if error else error}")

@@ -10,10 +10,10 @@ mkdir -p "$dest"
 exec 9>"$dest/.install.lock"
 flock 9
 stamp="$dest/installed.stamp"
-want="$(cat "$here/requirements.txt" "$here/engines.txt" "$here/package.json" "$here/package-lock.json" "$here/recorded-streams.txt" "$here/cassette.py" \
+want="$(cat "$here/requirements.txt" "$here/engines.txt" "$here"/llama-cpp/* "$here/package.json" "$here/package-lock.json" "$here/recorded-streams.txt" "$here/cassette.py" \
     | sha256sum | cut -d' ' -f1)"
 if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ] \
-    && [ -x "$dest/venv/bin/python" ] && [ -x "$dest/engines/bin/python" ] && [ -x "$dest/node_modules/.bin/tsc" ] && [ -d "$dest/node_modules/openai" ] \
+    && [ -x "$dest/venv/bin/python" ] && [ -x "$dest/engines/bin/python" ] && [ -x "$dest/llama-cpp/convert" ] && [ -x "$dest/node_modules/.bin/tsc" ] && [ -d "$dest/node_modules/openai" ] \
     && [ -d "$dest/node_modules/@modelcontextprotocol/sdk" ] && [ -d "$dest/recorded-streams" ] \
     && [ -d "$dest/node_modules/@modelcontextprotocol/server-everything" ] \
     && [ -d "$dest/node_modules/@modelcontextprotocol/server-filesystem" ] \
@@ -22,7 +22,7 @@ if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ] \
 fi
 command -v python3 >/dev/null || { echo "python3 is needed for the conformance test" >&2; exit 1; }
 command -v npm >/dev/null || { echo "npm is needed for the conformance test" >&2; exit 1; }
-rm -rf "$dest/venv" "$dest/engines" "$dest/node_modules" "$dest/recorded-streams"
+rm -rf "$dest/venv" "$dest/engines" "$dest/llama-cpp" "$dest/node_modules" "$dest/recorded-streams"
 python3 -m venv "$dest/venv"
 "$dest/venv/bin/pip" install --quiet --disable-pip-version-check -r "$here/requirements.txt"
 python3 -m venv "$dest/engines"
@@ -30,6 +30,22 @@ python3 -m venv "$dest/engines"
 cp "$here/package.json" "$here/package-lock.json" "$here/check.mjs" "$dest/"
 rm -f "$stamp"
 (cd "$dest" && npm ci --silent --no-audit --no-fund)
+
+# --- llama.cpp --------------------------------------------------------------------------------------
+# node-llama-cpp's prebuilt llama.cpp for this machine (no build: its install script, which would
+# fetch or compile one, is not run) and the source it was built from, which the package ships as a
+# git bundle: llama.cpp's own JSON Schema converter is called from a small program built against
+# both (convert.cpp), as llama-server calls it.
+command -v g++ >/dev/null || { echo "g++ is needed to build the llama.cpp converter check" >&2; exit 1; }
+llama="$dest/llama-cpp"
+mkdir -p "$llama"
+cp "$here"/llama-cpp/* "$llama/"
+(cd "$llama" && npm ci --silent --no-audit --no-fund --omit=optional --ignore-scripts)
+git clone --quiet "$llama/node_modules/node-llama-cpp/llama/gitRelease.bundle" "$llama/src" 2>/dev/null
+bins="$llama/node_modules/@node-llama-cpp/linux-x64/bins/linux-x64"
+g++ -std=c++17 -O1 -I "$llama/src/common" -I "$llama/src/include" -I "$llama/src/vendor" "$llama/convert.cpp" \
+    -L "$bins" -l:libllama-common.so -Wl,-rpath,"$bins" -o "$llama/convert"
+# ------------------------------------------------------------------------------------------------
 
 # --- Recorded provider streams ------------------------------------------------------------------
 # Real streams out of pinned source distributions, as recorded-streams.txt lists them, into

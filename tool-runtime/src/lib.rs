@@ -121,6 +121,9 @@ pub mod guide {
     #[doc = include_str!("../docs/bedrock.md")]
     pub mod bedrock {}
 
+    #[doc = include_str!("../docs/open-models.md")]
+    pub mod open_models {}
+
     #[cfg(feature = "read")]
     #[doc = include_str!("../docs/run-time-definitions.md")]
     pub mod run_time_definitions {}

@@ -55,6 +55,19 @@ pub fn run(command: &mut Command, what: &str) -> String {
     text
 }
 
+/// Fetches the third-party MCP servers' listings (once) and gives their folder: one
+/// `{"tools": [...]}` file per server.
+#[allow(dead_code)] // the corpus test uses it
+pub fn server_listings() -> PathBuf {
+    let dest = tmp().join("servers");
+    let summary = run(
+        Command::new("bash").arg(workspace().join("tests/corpus/servers/fetch.sh")).arg(&dest),
+        "fetching the servers' listings",
+    );
+    println!("{}", summary.trim());
+    dest.join("listings")
+}
+
 /// Fetches the corpus (once) and gives its folder.
 pub fn corpus() -> PathBuf {
     let dest = tmp().join("corpus");

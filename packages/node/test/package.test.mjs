@@ -100,9 +100,11 @@ test("a server lowers for its grammar engine, and an unknown one is named", () =
   const code = lowered.tools[0].function.parameters.properties.code;
   assert.deepEqual(code, { type: 'string', pattern: '^[A-Z]+$', description: '{maxLength: 3}' });
   assert.ok(lowered.messages.some((message) => message.text.includes('xgrammar ignores string lengths')));
-  // llguidance holds both; the engine named overrides the server's.
-  lowered = lower([lengths], 'openai', { server: 'vllm', engine: 'llguidance' });
-  assert.equal(lowered.tools[0].function.parameters.properties.code.maxLength, 3);
+  // The engine named overrides the server's: llama.cpp's converter reads no `\d`.
+  const digits = { name: 'set_pin', inputSchema: { type: 'object', properties: { pin: { type: 'string', pattern: '^\\d{4}$' } } } };
+  assert.ok(lower([digits], 'openai', { server: 'vllm' }).tools[0].function.parameters.properties.pin.pattern);
+  lowered = lower([digits], 'openai', { server: 'vllm', engine: 'llama-cpp' });
+  assert.equal(lowered.tools[0].function.parameters.properties.pin.pattern, undefined);
   assert.throws(
     () => lower([lengths], 'openai', { server: 'lmstudio' }),
     (err) => err instanceof ToolcError && err.message.includes('did you mean `lm-studio`'),

@@ -136,9 +136,14 @@ def test_a_server_lowers_for_its_grammar_engine_and_an_unknown_one_is_named() ->
     code = lowered.tools[0]["function"]["parameters"]["properties"]["code"]
     assert code == {"type": "string", "pattern": "^[A-Z]+$", "description": "{maxLength: 3}"}
     assert any("xgrammar ignores string lengths" in message.text for message in lowered.messages)
-    # llguidance holds both; the engine named overrides the server's.
-    lowered = toolc.lower([lengths], "openai", server="vllm", engine="llguidance")
-    assert lowered.tools[0]["function"]["parameters"]["properties"]["code"]["maxLength"] == 3
+    # The engine named overrides the server's: llama.cpp's converter reads no `\d`.
+    digits = {"type": "function", "function": {"name": "set_pin", "parameters": {
+        "type": "object", "properties": {"pin": {"type": "string", "pattern": "^\\d{4}$"}}}}}
+    def pin(**options: str) -> dict:
+        return toolc.lower([digits], "openai", **options).tools[0]["function"]["parameters"]["properties"]["pin"]
+
+    assert pin(server="vllm")["pattern"] == "^\\d{4}$"
+    assert "pattern" not in pin(server="vllm", engine="llama-cpp")
     with pytest.raises(toolc.ToolcError, match="did you mean `lm-studio`"):
         toolc.lower([lengths], "openai", server="lmstudio")
 

@@ -5,8 +5,9 @@
 //! the model still reads it and the call is still checked against it when it arrives; a `oneOf` is
 //! written as `anyOf`, which every engine holds; a schema no value satisfies is refused.
 //!
-//! What each engine takes was measured with the engines' own compilers (the conformance setup's
-//! `check_engines.py`), keyword by keyword; the tables below are those findings.
+//! What each engine takes was measured with the engines' own compilers, keyword by keyword: the
+//! tables below are those findings. The corpus test compiles every lowering for xgrammar and
+//! llguidance with their compilers (`tests/conformance/check_engines.py`).
 
 use serde_json::{Map, Value, json};
 
@@ -22,25 +23,48 @@ struct Subset {
     formats: &'static [&'static str],
     /// Keywords it refuses or ignores wherever they are.
     unsupported: &'static [&'static str],
-    /// Whether it ignores `minLength`/`maxLength` beside a `pattern` or a `format`.
-    no_lengths_beside_pattern: bool,
-    /// Whether it ignores `multipleOf` on numbers that need not be integers.
-    no_fractional_multiple: bool,
-    /// Whether it compiles an `allOf` of more than one branch.
-    all_of: bool,
+    /// Why it does not hold `minLength`/`maxLength` beside a `pattern` (or a `format`), if it does
+    /// not.
+    lengths_beside_pattern: Option<&'static str>,
+    /// Whether its grammar parser refuses counts (of characters, of items) this large or larger.
+    largest_count: u64,
+    /// Which `multipleOf`s it holds a number to.
+    multiple_of: Held,
+    /// Whether it holds a number that need not be an integer to its bounds.
+    number_bounds: bool,
+    /// Which `allOf`s of more than one branch it compiles.
+    all_of: Held,
     /// The largest magnitude of an integer bound it turns into a grammar.
     integer_bound: i128,
     /// The largest magnitude of a number bound it turns into a grammar.
     number_bound: f64,
     /// Which regular expression constructs it refuses or ignores in a `pattern`.
     regex: Regex,
+    /// Whether it refuses `items` as a boolean and `$ref: "#"` (the root).
+    no_boolean_items_or_root_ref: bool,
 }
 
-/// Regular expression constructs an engine may not take.
+/// Which uses of a keyword an engine holds a value to.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Held {
+    All,
+    /// `multipleOf` on integers; `allOf` whose branches are all objects.
+    Some,
+    None,
+}
+
+/// Regular expression constructs an engine may not take (`true`: refused or ignored).
 struct Regex {
     lookaround: bool,
     backreferences: bool,
     unicode_classes: bool,
+    /// Escapes other than GBNF's own (`\t`, `\n`, `\xHH`, …) and, outside a class, the escaped
+    /// metacharacters: `\d`, `\w`, `\s`, `\-`, `\/`, ….
+    escapes_beyond_gbnf: bool,
+    /// A pattern that does not start with `^` and end with `$`, or a `(?…)` group.
+    unanchored: bool,
+    /// `^` or `$` inside the pattern (`^a|^b`).
+    inner_anchors: bool,
 }
 
 /// Keywords no engine honours: the conditional and dependent ones, negation, uniqueness, counted
@@ -63,6 +87,26 @@ const UNHONOURED: &[&str] = &[
     "unevaluatedItems",
 ];
 
+/// What llama.cpp's converter ignores besides: the counts of an object's properties.
+const LLAMA_CPP_UNHONOURED: &[&str] = &[
+    "not",
+    "if",
+    "then",
+    "else",
+    "dependentRequired",
+    "dependentSchemas",
+    "dependencies",
+    "propertyNames",
+    "uniqueItems",
+    "contains",
+    "minContains",
+    "maxContains",
+    "unevaluatedProperties",
+    "unevaluatedItems",
+    "minProperties",
+    "maxProperties",
+];
+
 fn subset(engine: GrammarEngine) -> Subset {
     match engine {
         GrammarEngine::XGrammar => Subset {
@@ -83,32 +127,66 @@ fn subset(engine: GrammarEngine) -> Subset {
                 "relative-json-pointer",
             ],
             unsupported: UNHONOURED,
-            no_lengths_beside_pattern: true,
-            no_fractional_multiple: true,
-            all_of: false,
+            lengths_beside_pattern: Some("ignores string lengths beside a pattern or a format"),
+            largest_count: u64::MAX,
+            multiple_of: Held::Some,
+            number_bounds: true,
+            all_of: Held::None,
             integer_bound: i64::MAX as i128,
             number_bound: f64::MAX,
-            regex: Regex { lookaround: true, backreferences: true, unicode_classes: true },
+            regex: Regex {
+                lookaround: true,
+                backreferences: true,
+                unicode_classes: true,
+                escapes_beyond_gbnf: false,
+                unanchored: false,
+                inner_anchors: true,
+            },
+            no_boolean_items_or_root_ref: false,
         },
         GrammarEngine::LlGuidance => Subset {
             formats: &["date", "time", "date-time", "duration", "email", "hostname", "ipv4", "ipv6", "uuid", "uri"],
             unsupported: UNHONOURED,
-            no_lengths_beside_pattern: false,
-            no_fractional_multiple: false,
-            all_of: true,
+            // "Unable to determine if regex is empty" on a hostname pattern with `maxLength: 253`.
+            lengths_beside_pattern: Some("cannot always join string lengths with a pattern"),
+            largest_count: u64::MAX,
+            multiple_of: Held::All,
+            number_bounds: true,
+            all_of: Held::All,
             integer_bound: (1 << 53) - 1,
             number_bound: 1e15,
-            regex: Regex { lookaround: true, backreferences: true, unicode_classes: false },
+            regex: Regex {
+                lookaround: true,
+                backreferences: true,
+                unicode_classes: false,
+                escapes_beyond_gbnf: false,
+                unanchored: false,
+                inner_anchors: false,
+            },
+            no_boolean_items_or_root_ref: false,
         },
+        // Measured with the C++ converter its server runs (node-llama-cpp 3.21.1's build of it):
+        // a pattern it cannot read becomes any string, with a warning on the server's log only.
         GrammarEngine::LlamaCpp => Subset {
             formats: &["date", "time", "date-time", "uuid"],
-            unsupported: UNHONOURED,
-            no_lengths_beside_pattern: false,
-            no_fractional_multiple: true,
-            all_of: true,
-            integer_bound: i64::MAX as i128,
+            unsupported: LLAMA_CPP_UNHONOURED,
+            lengths_beside_pattern: Some("ignores string lengths beside a pattern or a format"),
+            // Its GBNF parser refuses some repetitions from 1,999 on ("Failed to parse grammar").
+            largest_count: 1000,
+            multiple_of: Held::None,
+            number_bounds: false,
+            all_of: Held::Some,
+            integer_bound: (1 << 53) - 1,
             number_bound: f64::MAX,
-            regex: Regex { lookaround: true, backreferences: true, unicode_classes: true },
+            regex: Regex {
+                lookaround: true,
+                backreferences: true,
+                unicode_classes: true,
+                escapes_beyond_gbnf: true,
+                unanchored: true,
+                inner_anchors: true,
+            },
+            no_boolean_items_or_root_ref: true,
         },
     }
 }
@@ -122,6 +200,9 @@ pub(crate) fn grammar_subset(
 ) -> Result<(), RenderError> {
     let subset = subset(engine);
     let name = engine.proper_name();
+    if subset.no_boolean_items_or_root_ref {
+        root_under_defs(schema, name, path, lowering);
+    }
     walk_mut(schema, path, &mut |node, at| {
         unsatisfiable(node, name, at, lowering)?;
         let one_of_written = one_of(node, name, at, lowering);
@@ -157,20 +238,38 @@ pub(crate) fn grammar_subset(
         {
             take(node, "pattern", format!("{name} cannot compile {construct} in a pattern"));
         }
-        if subset.no_lengths_beside_pattern && (node.contains_key("pattern") || node.contains_key("format")) {
-            let beside = if node.contains_key("pattern") { "a pattern" } else { "a format" };
+        if let Some(why) = subset.lengths_beside_pattern
+            && (node.contains_key("pattern") || node.contains_key("format") && why.contains("format"))
+        {
             for keyword in ["minLength", "maxLength"] {
-                take(node, keyword, format!("{name} ignores string lengths beside {beside}"));
+                take(node, keyword, format!("{name} {why}"));
             }
         }
-        if subset.no_fractional_multiple
-            && let Some(multiple) = node.get("multipleOf")
-            && (!is_integer(node) || !multiple.is_i64() && !multiple.is_u64())
-        {
-            take(node, "multipleOf", format!("{name} ignores `multipleOf` on numbers that need not be integers"));
+        for keyword in ["minLength", "maxLength", "minItems", "maxItems"] {
+            if node.get(keyword).and_then(Value::as_u64).is_some_and(|count| count >= subset.largest_count) {
+                let why = format!("{name} cannot make a grammar of a count this large");
+                take(node, keyword, why);
+            }
+        }
+        if let Some(multiple) = node.get("multipleOf") {
+            let on_integers = is_integer(node) && (multiple.is_i64() || multiple.is_u64());
+            match subset.multiple_of {
+                Held::All => {}
+                Held::Some if on_integers => {}
+                Held::Some => take(
+                    node,
+                    "multipleOf",
+                    format!("{name} ignores `multipleOf` on numbers that need not be integers"),
+                ),
+                Held::None => take(node, "multipleOf", format!("{name} ignores `multipleOf`")),
+            }
         }
         for keyword in ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"] {
             let Some(bound) = node.get(keyword) else { continue };
+            if !subset.number_bounds && !is_integer(node) && bound.is_number() {
+                take(node, keyword, format!("{name} ignores the bounds of a number that need not be an integer"));
+                continue;
+            }
             let too_large = if is_integer(node) {
                 bound.as_f64().is_some_and(|b| b.abs() > subset.integer_bound as f64)
                     && !fits(bound, subset.integer_bound)
@@ -181,8 +280,19 @@ pub(crate) fn grammar_subset(
                 take(node, keyword, format!("{name} cannot turn a bound this large into a grammar"));
             }
         }
-        if !subset.all_of && node.get("allOf").and_then(Value::as_array).is_some_and(|branches| branches.len() > 1) {
-            take(node, "allOf", format!("{name} does not compile an `allOf` of several branches"));
+        if let Some(Value::Array(branches)) = node.get("allOf")
+            && branches.len() > 1
+        {
+            let objects = branches.iter().all(|branch| branch.as_object().is_some_and(is_object_schema));
+            match subset.all_of {
+                Held::All => {}
+                Held::Some if objects => {}
+                Held::Some => take(node, "allOf", format!("{name} compiles an `allOf` only of objects")),
+                Held::None => take(node, "allOf", format!("{name} does not compile an `allOf` of several branches")),
+            }
+        }
+        if subset.no_boolean_items_or_root_ref {
+            boolean_items(node, name, at, lowering);
         }
         // An array with a least length but no `items`: xgrammar reads no `items` as no item allowed.
         if node.contains_key("minItems") && !node.contains_key("items") && !node.contains_key("prefixItems") {
@@ -199,6 +309,73 @@ pub(crate) fn grammar_subset(
         }
         Ok(())
     })
+}
+
+/// `items` as a boolean, which llama.cpp's converter refuses ("Unrecognized schema"): `true` is
+/// `{}`, and `false` beside `prefixItems` goes, since the converter reads `prefixItems` as the whole
+/// tuple.
+fn boolean_items(node: &mut Map<String, Value>, name: &str, at: &str, lowering: &mut Lowering) {
+    match node.get("items") {
+        Some(Value::Bool(true)) => {
+            node.insert("items".to_owned(), json!({}));
+            lowering.note(at, ChangeKind::Rewritten, format!("`items: true` written as `items: {{}}` for {name}"));
+        }
+        Some(Value::Bool(false)) if node.contains_key("prefixItems") => {
+            node.remove("items");
+            let detail = format!("`items: false` left out: {name} reads `prefixItems` as the whole array");
+            lowering.note(at, ChangeKind::Rewritten, detail);
+        }
+        _ => {}
+    }
+}
+
+/// A reference to the root (`$ref: "#"`, how recursion through the root is kept), which llama.cpp's
+/// converter refuses ("Unsupported ref"), points instead to a copy of the root under `$defs`.
+fn root_under_defs(schema: &mut Value, name: &str, path: &str, lowering: &mut Lowering) {
+    const ROOT: &str = "Root";
+    fn repoint(value: &mut Value) -> bool {
+        match value {
+            Value::Object(node) => {
+                let mut found = false;
+                if node.get("$ref").is_some_and(|reference| reference == "#") {
+                    node.insert("$ref".to_owned(), json!(format!("#/$defs/{ROOT}")));
+                    found = true;
+                }
+                for (key, child) in node.iter_mut() {
+                    if !matches!(key.as_str(), "const" | "enum" | "default" | "examples") {
+                        found |= repoint(child);
+                    }
+                }
+                found
+            }
+            Value::Array(items) => items.iter_mut().fold(false, |found, item| repoint(item) | found),
+            _ => false,
+        }
+    }
+    let Some(root) = schema.as_object() else { return };
+    if root.get("$defs").and_then(|defs| defs.get(ROOT)).is_some() {
+        return;
+    }
+    let mut copy = root.clone();
+    copy.remove("$defs");
+    if !repoint(schema) {
+        return;
+    }
+    let mut copy = Value::Object(copy);
+    repoint(&mut copy);
+    let root = schema.as_object_mut().expect("an object");
+    let defs = root.entry("$defs").or_insert_with(|| json!({}));
+    if let Some(defs) = defs.as_object_mut() {
+        defs.insert(ROOT.to_owned(), copy);
+        let detail = format!(
+            "`$ref: \"#\"` pointed at a copy of the root, `$defs/{ROOT}`: {name} takes no reference to the root"
+        );
+        lowering.note(path, ChangeKind::Rewritten, detail);
+    }
+}
+
+fn is_object_schema(node: &Map<String, Value>) -> bool {
+    node.get("type").is_some_and(|ty| ty == "object") || node.contains_key("properties")
 }
 
 fn is_integer(node: &Map<String, Value>) -> bool {
@@ -253,11 +430,40 @@ fn unsatisfiable(node: &Map<String, Value>, name: &str, at: &str, lowering: &Low
             return Err(lowering.error(
                 at,
                 format!(
-                    "no value satisfies this schema: its `enum` holds no value of type {}, and {name} refuses it \
-                     (or makes every call fail); give the enum values of the type, or the type of the values",
+                    "no value satisfies this schema: its `enum` holds no value of type {}, so no call could pass \
+                     ({name} cannot make a grammar of it that holds); give the enum values of the type, or the type \
+                     of the values",
                     types.join(" or ")
                 ),
             ));
+        }
+    }
+    // An `allOf` whose closed branch forbids a property another part requires (an OpenAPI bridge
+    // joining a path parameter to a closed request body does this).
+    if let Some(Value::Array(branches)) = node.get("allOf") {
+        let names = |schema: &Map<String, Value>| -> Vec<String> {
+            schema
+                .get("required")
+                .and_then(Value::as_array)
+                .into_iter()
+                .flatten()
+                .filter_map(Value::as_str)
+                .map(str::to_owned)
+                .collect()
+        };
+        let mut required = names(node);
+        required.extend(branches.iter().filter_map(Value::as_object).flat_map(names));
+        for (index, branch) in branches.iter().enumerate() {
+            if let Some(missing) = required.iter().find(|name| forbids(branch, name)) {
+                return Err(lowering.error(
+                    at,
+                    format!(
+                        "no value satisfies this schema: `{missing}` is required, but `allOf/{index}` is closed to it \
+                         (`additionalProperties` is false there, in each branch if a union), so no call could pass \
+                         ({name} cannot make a grammar of it that holds)"
+                    ),
+                ));
+            }
         }
     }
     for (least, most) in [("minItems", "maxItems"), ("minLength", "maxLength"), ("minProperties", "maxProperties")] {
@@ -267,11 +473,27 @@ fn unsatisfiable(node: &Map<String, Value>, name: &str, at: &str, lowering: &Low
         {
             return Err(lowering.error(
                 at,
-                format!("no value satisfies this schema: `{least}` {low} is more than `{most}` {high}, and {name} refuses it"),
+                format!(
+                    "no value satisfies this schema: `{least}` {low} is more than `{most}` {high}, so no call could pass \
+                     ({name} cannot make a grammar of it that holds)"
+                ),
             ));
         }
     }
     Ok(())
+}
+
+/// Whether `schema` allows no property `name`: a closed object without it, or a union of such.
+fn forbids(schema: &Value, name: &str) -> bool {
+    let Some(schema) = schema.as_object() else { return false };
+    let closed = schema.get("additionalProperties") == Some(&Value::Bool(false))
+        && !schema.contains_key("patternProperties")
+        && !schema.get("properties").and_then(Value::as_object).is_some_and(|properties| properties.contains_key(name));
+    let union_forbids = match schema.get("anyOf").or_else(|| schema.get("oneOf")) {
+        Some(Value::Array(branches)) => !branches.is_empty() && branches.iter().all(|branch| forbids(branch, name)),
+        _ => false,
+    };
+    closed || union_forbids
 }
 
 fn has_type(value: &Value, ty: &str) -> bool {
@@ -289,7 +511,11 @@ fn has_type(value: &Value, ty: &str) -> bool {
 
 /// The first construct of `pattern` the engine cannot compile or would ignore, in words.
 fn unsupported_construct(pattern: &str, regex: &Regex) -> Option<&'static str> {
+    if regex.unanchored && !(pattern.starts_with('^') && pattern.ends_with('$') && !pattern.ends_with("\\$")) {
+        return Some("a pattern not anchored at both ends (`^…$`)");
+    }
     let bytes = pattern.as_bytes();
+    let last = bytes.len().saturating_sub(1);
     let mut i = 0;
     let mut in_class = false;
     while i < bytes.len() {
@@ -302,15 +528,27 @@ fn unsupported_construct(pattern: &str, regex: &Regex) -> Option<&'static str> {
                 if regex.unicode_classes && (next == b'p' || next == b'P') {
                     return Some("a Unicode class (`\\p{…}`)");
                 }
+                // GBNF's escapes, and outside a class the metacharacters taken literally.
+                let gbnf = matches!(next, b't' | b'r' | b'n' | b'\\' | b'"' | b'[' | b']' | b'x' | b'u' | b'U');
+                let literal = !in_class && b"^$.()|{}*+?".contains(&next);
+                if regex.escapes_beyond_gbnf && !gbnf && !literal {
+                    return Some("an escape such as `\\d`, `\\w` or `\\-`");
+                }
                 i += 2;
                 continue;
             }
             b'[' if !in_class => in_class = true,
             b']' if in_class => in_class = false,
+            b'^' if regex.inner_anchors && !in_class && i > 0 => return Some("an anchor inside the pattern"),
+            b'$' if regex.inner_anchors && !in_class && i < last => return Some("an anchor inside the pattern"),
             b'(' if !in_class && regex.lookaround => {
                 let rest = &pattern[i + 1..];
                 if ["?=", "?!", "?<=", "?<!"].iter().any(|look| rest.starts_with(look)) {
                     return Some("a lookaround (`(?=…)`, `(?!…)`)");
+                }
+                // llama.cpp's converter reads no `(?` group at all, not even `(?:…)`.
+                if regex.unanchored && rest.starts_with('?') {
+                    return Some("a `(?…)` group");
                 }
             }
             _ => {}
@@ -338,12 +576,12 @@ mod tests {
         assert_eq!(schema, json!({"type": "string", "pattern": "^[a-z]+$", "description": "{maxLength: 8}"}));
         assert_eq!(
             report,
-            ["/parameters: {maxLength: 8} (xgrammar ignores string lengths beside a pattern; still checked when the \
-              call arrives)"]
+            ["/parameters: {maxLength: 8} (xgrammar ignores string lengths beside a pattern or a format; still \
+              checked when the call arrives)"]
         );
-        // llguidance holds both.
+        // llguidance holds a length beside a format.
         let (schema, report) =
-            lowered(GrammarEngine::LlGuidance, json!({"type": "string", "pattern": "^[a-z]+$", "maxLength": 8}));
+            lowered(GrammarEngine::LlGuidance, json!({"type": "string", "format": "email", "maxLength": 8}));
         assert_eq!(schema["maxLength"], 8);
         assert!(report.is_empty());
     }
@@ -394,6 +632,26 @@ mod tests {
     }
 
     #[test]
+    fn llama_cpp_gets_only_anchored_patterns_of_plain_classes_and_integer_bounds() {
+        for (pattern, moved) in [
+            ("^[a-z]+$", false),
+            ("^[a-z\\]]+\\.txt$", false),
+            ("[a-z]+", true),
+            ("^\\d{3}$", true),
+            ("^(?:ab)+$", true),
+            ("^[A-Za-z0-9.\\-_]+$", true),
+            ("^a$|^b$", true),
+        ] {
+            let (out, _) = lowered(GrammarEngine::LlamaCpp, json!({"type": "string", "pattern": pattern}));
+            assert_eq!(out.get("pattern").is_none(), moved, "{pattern}");
+        }
+        let (out, _) = lowered(GrammarEngine::LlamaCpp, json!({"type": "number", "minimum": 0.5, "multipleOf": 0.5}));
+        assert_eq!(out, json!({"type": "number", "description": "{multipleOf: 0.5, minimum: 0.5}"}));
+        let (out, _) = lowered(GrammarEngine::LlamaCpp, json!({"type": "integer", "minimum": 1, "maximum": 9}));
+        assert_eq!(out, json!({"type": "integer", "minimum": 1, "maximum": 9}));
+    }
+
+    #[test]
     fn bounds_past_what_an_engine_compiles_are_described() {
         let (out, _) = lowered(
             GrammarEngine::XGrammar,
@@ -406,6 +664,16 @@ mod tests {
         assert!(out.get("minimum").is_none());
         let (out, _) = lowered(GrammarEngine::LlGuidance, json!({"type": "number", "maximum": 1e20}));
         assert!(out.get("maximum").is_none());
+    }
+
+    #[test]
+    fn a_required_property_a_closed_all_of_branch_forbids_is_refused() {
+        let mut schema = json!({"type": "object", "allOf": [
+            {"type": "object", "properties": {"org": {"type": "string"}}, "required": ["org"]},
+            {"type": "object", "properties": {"name": {"type": "string"}}, "additionalProperties": false}]});
+        let mut lowering = Lowering::new("create_campaign", Target::OpenAi);
+        let err = grammar_subset(&mut schema, GrammarEngine::LlGuidance, "/parameters", &mut lowering).unwrap_err();
+        assert!(err.to_string().contains("`org` is required, but `allOf/1` is closed to it"), "{err}");
     }
 
     #[test]

@@ -283,7 +283,16 @@ pub(crate) fn lower_leniently<'a>(
             Ok(_) => defs.push(Cow::Borrowed(tool)),
             Err(strict_err) => {
                 let loose = asked.is_none().then(|| tool.clone().with_strict(false));
-                match loose.filter(|loose| render_tools([loose], target, options).is_ok()) {
+                // Refused without strict mode too: that refusal is the reason, not strict mode's.
+                let mut strict_err = strict_err;
+                let loose = loose.filter(|loose| match render_tools([loose], target, options) {
+                    Ok(_) => true,
+                    Err(loose_err) => {
+                        strict_err = loose_err;
+                        false
+                    }
+                });
+                match loose {
                     Some(loose) => {
                         let why = strict_err.for_json_authors();
                         messages.push(Message::Warning(format!(

@@ -169,6 +169,25 @@ fn compile_with_the_engine(engine: &str, variant: &str, out: &Path) -> String {
     closing
 }
 
+/// Each engine's figures (tools, compiled, with meaning dropped, refused) for one variant's output:
+/// every engine compiles the plain OpenAI and JSON Schema lowerings (what it is given today), and
+/// the lowering for it, which it must compile whole.
+fn compile_with_the_engines(variant: &str, out: &Path) -> Vec<(&'static str, Vec<String>)> {
+    let mut rows = Vec::new();
+    for (engine, lowered_for) in ENGINES {
+        if ["openai", "json-schema"].contains(&variant) || variant == lowered_for {
+            let closing = compile_with_the_engine(engine, variant, out);
+            let figures = closing
+                .split([':', ','])
+                .skip(1)
+                .map(|part| part.trim().split(' ').next().unwrap_or_default().to_owned())
+                .collect();
+            rows.push((engine, figures));
+        }
+    }
+    rows
+}
+
 /// The runtime's reading of each definition — `JsonTools`, as an `McpToolbox` or a `DynamicToolbox`
 /// reads the definitions it is given — renders byte for byte what `toolc lower` wrote, for every
 /// target without options: one reader, whether definitions arrive as files or at run time.
@@ -226,18 +245,8 @@ fn every_third_party_definition_is_lowered_or_refused_for_every_target() {
         let out = tmp().join("corpus-lowered").join(variant);
         let tally = lower(variant, target, flags, &split, &out, total);
         check_with_the_sdks(variant, &out, &tmp().join("corpus-renderings").join(variant));
-        // Each engine compiles the plain OpenAI and JSON Schema lowerings (what it is given today)
-        // and the lowering for it, which it must compile whole.
-        for (engine, lowered_for) in ENGINES {
-            if ["openai", "json-schema"].contains(&variant) || variant == lowered_for {
-                let closing = compile_with_the_engine(engine, variant, &out);
-                let figures: Vec<&str> = closing
-                    .split([':', ','])
-                    .skip(1)
-                    .map(|part| part.trim().split(' ').next().unwrap_or_default())
-                    .collect();
-                engines.push_str(&format!("| {variant} | {engine} | {} |\n", figures.join(" | ")));
-            }
+        for (engine, figures) in compile_with_the_engines(variant, &out) {
+            engines.push_str(&format!("| {variant} | {engine} | {} |\n", figures.join(" | ")));
         }
         table
             .push_str(&format!("| {variant} | {total} | {} | {} | {} |\n", tally.lowered, tally.warned, tally.refused));
@@ -286,19 +295,11 @@ fn every_mcp_server_tool_lowered_for_an_engine_compiles_in_it() {
         let out = tmp().join("servers-lowered").join(variant);
         let tally = lower(variant, target, flags, &listings, &out, total);
         check_with_the_sdks(variant, &out, &tmp().join("servers-renderings").join(variant));
-        for (engine, lowered_for) in ENGINES {
-            if ["openai", "json-schema"].contains(&variant) || variant == lowered_for {
-                let closing = compile_with_the_engine(engine, variant, &out);
-                let figures: Vec<&str> = closing
-                    .split([':', ','])
-                    .skip(1)
-                    .map(|part| part.trim().split(' ').next().unwrap_or_default())
-                    .collect();
-                table.push_str(&format!(
-                    "| {variant} | {total} | {} | {} | {engine} | {} | {} | {} |\n",
-                    tally.lowered, tally.refused, figures[1], figures[2], figures[3]
-                ));
-            }
+        for (engine, figures) in compile_with_the_engines(variant, &out) {
+            table.push_str(&format!(
+                "| {variant} | {total} | {} | {} | {engine} | {} | {} | {} |\n",
+                tally.lowered, tally.refused, figures[1], figures[2], figures[3]
+            ));
         }
     }
     println!("{table}");

@@ -21,8 +21,8 @@ use crate::passes::walk::walk_mut;
 struct Subset {
     /// The `format`s it holds the string to; any other it refuses or ignores.
     formats: &'static [&'static str],
-    /// Keywords it refuses or ignores wherever they are.
-    unsupported: &'static [&'static str],
+    /// Keywords it refuses or ignores wherever they are: [`UNHONOURED`], and for some these too.
+    also_unsupported: &'static [&'static str],
     /// Why it does not hold `minLength`/`maxLength` beside a `pattern` (or a `format`), if it does
     /// not.
     lengths_beside_pattern: Option<&'static str>,
@@ -87,26 +87,6 @@ const UNHONOURED: &[&str] = &[
     "unevaluatedItems",
 ];
 
-/// What llama.cpp's converter ignores besides: the counts of an object's properties.
-const LLAMA_CPP_UNHONOURED: &[&str] = &[
-    "not",
-    "if",
-    "then",
-    "else",
-    "dependentRequired",
-    "dependentSchemas",
-    "dependencies",
-    "propertyNames",
-    "uniqueItems",
-    "contains",
-    "minContains",
-    "maxContains",
-    "unevaluatedProperties",
-    "unevaluatedItems",
-    "minProperties",
-    "maxProperties",
-];
-
 fn subset(engine: GrammarEngine) -> Subset {
     match engine {
         GrammarEngine::XGrammar => Subset {
@@ -126,7 +106,7 @@ fn subset(engine: GrammarEngine) -> Subset {
                 "json-pointer",
                 "relative-json-pointer",
             ],
-            unsupported: UNHONOURED,
+            also_unsupported: &[],
             lengths_beside_pattern: Some("ignores string lengths beside a pattern or a format"),
             largest_count: u64::MAX,
             multiple_of: Held::Some,
@@ -146,7 +126,7 @@ fn subset(engine: GrammarEngine) -> Subset {
         },
         GrammarEngine::LlGuidance => Subset {
             formats: &["date", "time", "date-time", "duration", "email", "hostname", "ipv4", "ipv6", "uuid", "uri"],
-            unsupported: UNHONOURED,
+            also_unsupported: &[],
             // "Unable to determine if regex is empty" on a hostname pattern with `maxLength: 253`.
             lengths_beside_pattern: Some("cannot always join string lengths with a pattern"),
             largest_count: u64::MAX,
@@ -169,7 +149,8 @@ fn subset(engine: GrammarEngine) -> Subset {
         // a pattern it cannot read becomes any string, with a warning on the server's log only.
         GrammarEngine::LlamaCpp => Subset {
             formats: &["date", "time", "date-time", "uuid"],
-            unsupported: LLAMA_CPP_UNHONOURED,
+            // It ignores the counts of an object's properties too.
+            also_unsupported: &["minProperties", "maxProperties"],
             lengths_beside_pattern: Some("ignores string lengths beside a pattern or a format"),
             // Its GBNF parser refuses some repetitions from 1,999 on ("Failed to parse grammar").
             largest_count: 1000,
@@ -219,7 +200,7 @@ pub(crate) fn grammar_subset(
                 format!("{name} cannot hold a value to exactly one branch, and it stands beside an `anyOf`"),
             );
         }
-        for keyword in subset.unsupported {
+        for keyword in UNHONOURED.iter().chain(subset.also_unsupported) {
             take(node, keyword, format!("{name} does not hold a value to it"));
         }
         if let Some(Value::String(format)) = node.get("format")

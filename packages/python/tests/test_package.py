@@ -128,6 +128,7 @@ def test_a_server_lowers_for_its_grammar_engine_and_an_unknown_one_is_named() ->
             "parameters": {
                 "type": "object",
                 "properties": {"code": {"type": "string", "pattern": "^[A-Z]+$", "maxLength": 3}},
+                "required": ["code"],
             },
         },
     }

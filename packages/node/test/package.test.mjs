@@ -91,12 +91,17 @@ test('an unknown target is a TargetError with its index and a did-you-mean', () 
 });
 
 test("a server lowers for its grammar engine, and an unknown one is named", () => {
+  // Not strict: strict mode would move the length itself, with no word of the engine.
   const lengths = {
-    name: 'set_code',
-    inputSchema: {
-      type: 'object',
-      properties: { code: { type: 'string', pattern: '^[A-Z]+$', maxLength: 3 } },
-      required: ['code'],
+    type: 'function',
+    function: {
+      name: 'set_code',
+      strict: false,
+      parameters: {
+        type: 'object',
+        properties: { code: { type: 'string', pattern: '^[A-Z]+$', maxLength: 3 } },
+        required: ['code'],
+      },
     },
   };
   // vLLM's xgrammar ignores a length beside a pattern: it goes into the description, reported.

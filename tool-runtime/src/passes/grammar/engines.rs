@@ -9,9 +9,10 @@ pub(super) struct Subset {
     pub(super) formats: &'static [&'static str],
     /// Keywords it refuses or ignores wherever they are: [`UNHONOURED`], and for some these too.
     pub(super) also_unsupported: &'static [&'static str],
-    /// Why it does not hold `minLength`/`maxLength` beside a `pattern` (or a `format`), if it does
-    /// not.
+    /// Why it does not hold `minLength`/`maxLength` beside a `pattern`, if it does not.
     pub(super) lengths_beside_pattern: Option<&'static str>,
+    /// Whether it does not hold them beside a `format` either.
+    pub(super) no_lengths_beside_format: bool,
     /// Whether its grammar parser refuses counts (of characters, of items) this large or larger.
     pub(super) largest_count: u64,
     /// Which `multipleOf`s it holds a number to.
@@ -94,6 +95,7 @@ pub(super) fn subset(engine: GrammarEngine) -> Subset {
             ],
             also_unsupported: &[],
             lengths_beside_pattern: Some("ignores string lengths beside a pattern or a format"),
+            no_lengths_beside_format: true,
             largest_count: u64::MAX,
             multiple_of: Held::Some,
             number_bounds: true,
@@ -115,6 +117,7 @@ pub(super) fn subset(engine: GrammarEngine) -> Subset {
             also_unsupported: &[],
             // "Unable to determine if regex is empty" on a hostname pattern with `maxLength: 253`.
             lengths_beside_pattern: Some("cannot always join string lengths with a pattern"),
+            no_lengths_beside_format: false,
             largest_count: u64::MAX,
             multiple_of: Held::All,
             number_bounds: true,
@@ -138,6 +141,7 @@ pub(super) fn subset(engine: GrammarEngine) -> Subset {
             // It ignores the counts of an object's properties too.
             also_unsupported: &["minProperties", "maxProperties"],
             lengths_beside_pattern: Some("ignores string lengths beside a pattern or a format"),
+            no_lengths_beside_format: true,
             // Its GBNF parser refuses some repetitions from 1,999 on ("Failed to parse grammar").
             largest_count: 1000,
             multiple_of: Held::None,

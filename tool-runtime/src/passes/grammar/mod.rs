@@ -73,7 +73,7 @@ pub(crate) fn grammar_subset(
             take(node, "pattern", format!("{name} cannot compile {construct} in a pattern"));
         }
         if let Some(why) = subset.lengths_beside_pattern
-            && (node.contains_key("pattern") || node.contains_key("format") && why.contains("format"))
+            && (node.contains_key("pattern") || node.contains_key("format") && subset.no_lengths_beside_format)
         {
             for keyword in ["minLength", "maxLength"] {
                 take(node, keyword, format!("{name} {why}"));

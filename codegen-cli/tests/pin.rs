@@ -295,3 +295,32 @@ fn live_servers_of_a_client_configuration_are_listed_and_pinned() {
     assert!(stderr.contains("MCP server `gone`: cannot start `./no-such-server`"), "{stderr}");
     assert_eq!(lock(&dir), before);
 }
+
+#[test]
+fn servers_that_are_reached_are_pinned_and_those_that_are_not_are_named() {
+    let sdks = conformance();
+    let dir = project("some-servers");
+    let bin = sdks.join("node_modules/.bin");
+    // The GitHub server answers `initialize` with 2024-11-05; `gone` cannot be started.
+    let config = serde_json::json!({"mcpServers": {
+        "github": {"command": bin.join("mcp-server-github"), "env": {"GITHUB_PERSONAL_ACCESS_TOKEN": "ghp_not-a-token"}},
+        "gone": {"command": "./no-such-server"}
+    }});
+    std::fs::write(dir.join("mcp.json"), config.to_string()).unwrap();
+    let (code, stderr) = run(&["pin", "--servers", "mcp.json"], &dir);
+    assert_eq!(code, 1, "a server not reached fails the run: {stderr}");
+    assert!(stderr.contains("error: mcp.json: MCP server `gone`: cannot start `./no-such-server`"), "{stderr}");
+    assert!(
+        stderr.contains("note: 1 server not reached: the others are pinned, and the lock keeps what it had for `gone`"),
+        "{stderr}"
+    );
+    let pinned: Value = serde_json::from_str(&lock(&dir)).unwrap();
+    let servers = pinned["servers"].as_object().unwrap();
+    assert_eq!(servers.keys().collect::<Vec<_>>(), ["github"]);
+    assert!(servers["github"]["create_issue"]["definition"]["inputSchema"].is_object(), "{}", servers["github"]);
+
+    let (code, stderr) = run(&["pin", "--check", "--servers", "mcp.json"], &dir);
+    assert_eq!(code, 1, "{stderr}");
+    assert!(stderr.contains("Checked 1 server, "), "the server reached is checked: {stderr}");
+    assert!(stderr.contains("MCP server `gone`"), "{stderr}");
+}

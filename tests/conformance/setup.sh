@@ -18,7 +18,8 @@ if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ] \
     && [ -d "$dest/node_modules/@modelcontextprotocol/sdk" ] && [ -d "$dest/recorded-streams" ] \
     && [ -d "$dest/node_modules/@modelcontextprotocol/server-everything" ] \
     && [ -d "$dest/node_modules/@modelcontextprotocol/server-filesystem" ] \
-    && [ -d "$dest/node_modules/@modelcontextprotocol/server-memory" ]; then
+    && [ -d "$dest/node_modules/@modelcontextprotocol/server-memory" ] \
+    && [ -d "$dest/node_modules/@modelcontextprotocol/server-github" ] && [ -d "$dest/node_modules/@playwright/mcp" ]; then
     exit 0
 fi
 command -v python3 >/dev/null || { echo "python3 is needed for the conformance test" >&2; exit 1; }

@@ -53,33 +53,43 @@ const VARIANTS: [(&str, Target, bool, bool); 8] = [
 fn reference_servers_tools_lower_for_every_provider_and_pass_their_sdks() {
     let (here, work) = installed();
     let scratch = tempfile::tempdir().unwrap();
-    let renderings = scratch.path().join("renderings");
-    std::fs::create_dir(&renderings).unwrap();
     let root = scratch.path().join("root");
     std::fs::create_dir(&root).unwrap();
-    runtime().block_on(async {
-        let servers = [
+    // Declared first, so dropped last: the servers end on the runtime that started them.
+    let runtime = runtime();
+    let servers = runtime.block_on(async {
+        [
             everything(&work).await,
             filesystem(&work, &root).await,
             memory(&work, &scratch.path().join("memory.jsonl")).await,
-        ];
-        for server in &servers {
-            assert!(!server.tools().is_empty(), "{} lists tools", server.name());
-            for (variant, target, anthropic_strict, gemini_json_schema) in VARIANTS {
-                let options =
-                    RenderOptions::default().anthropic_strict(anthropic_strict).gemini_json_schema(gemini_json_schema);
-                let rendered = server.render_with(target, &options).unwrap();
-                let file = renderings.join(format!("{}.{variant}.json", server.name().replace('/', "-")));
-                std::fs::write(file, json!({"tools": rendered.value}).to_string()).unwrap();
-            }
-            for target in Target::ALL {
-                let messages = server.messages(target);
-                let refused: Vec<&Message> = messages.iter().filter(|m| matches!(m, Message::Error(_))).collect();
-                assert!(refused.is_empty(), "{} for {target}: {refused:#?}", server.name());
-                assert_eq!(count(server.render(target).unwrap(), target), server.tools().len(), "{}", server.name());
-            }
-        }
+        ]
     });
+    lower_for_every_provider_and_check(&servers, &here, &work);
+}
+
+/// Renders the tools of each of `servers` for every provider (every tool in every rendering, none
+/// refused) and has the providers' own SDK code check the renderings: the Python SDKs and the
+/// TypeScript ones pinned in `here`, installed in `work`.
+pub(crate) fn lower_for_every_provider_and_check(servers: &[McpToolbox], here: &Path, work: &Path) {
+    let scratch = tempfile::tempdir().unwrap();
+    let renderings = scratch.path().join("renderings");
+    std::fs::create_dir(&renderings).unwrap();
+    for server in servers {
+        assert!(!server.tools().is_empty(), "{} lists tools", server.name());
+        for (variant, target, anthropic_strict, gemini_json_schema) in VARIANTS {
+            let options =
+                RenderOptions::default().anthropic_strict(anthropic_strict).gemini_json_schema(gemini_json_schema);
+            let rendered = server.render_with(target, &options).unwrap();
+            let file = renderings.join(format!("{}.{variant}.json", server.name().replace('/', "-")));
+            std::fs::write(file, json!({"tools": rendered.value}).to_string()).unwrap();
+        }
+        for target in Target::ALL {
+            let messages = server.messages(target);
+            let refused: Vec<&Message> = messages.iter().filter(|m| matches!(m, Message::Error(_))).collect();
+            assert!(refused.is_empty(), "{} for {target}: {refused:#?}", server.name());
+            assert_eq!(count(server.render(target).unwrap(), target), server.tools().len(), "{}", server.name());
+        }
+    }
     let python = run(
         Command::new(work.join("venv/bin/python")).arg(here.join("check.py")).arg(&renderings),
         "the Python SDK checks",

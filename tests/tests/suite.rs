@@ -39,6 +39,7 @@ mod mcp_sdk_auth;
 mod mcp_servers;
 mod mcp_shared_state;
 mod mcp_sign_in;
+mod mcp_third_party;
 mod open_models;
 mod panics;
 mod peer;

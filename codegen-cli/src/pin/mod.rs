@@ -41,12 +41,39 @@ impl FromStr for FileSource {
 /// One server's tools as it lists them now: its name, and the JSON object of each definition.
 type Listed = (String, Vec<Value>);
 
+/// Pins (or with `check`, checks) the tools of the files `sources` and of the live servers of the
+/// configuration `servers`. A server that cannot be reached is named with why, and the others are
+/// pinned or checked all the same: its entry in the lock stays as it was, and the outcome is
+/// [`Outcome::Problems`], so that CI still fails.
 pub fn run(sources: &[FileSource], servers: Option<&Path>, lock: &Path, check: bool) -> Result<Outcome, Failure> {
     let mut listed = from_files(sources)?;
+    let mut unreached = Vec::new();
     if let Some(config) = servers {
-        listed.extend(servers::from_servers(config)?);
+        let reached = servers::from_servers(config)?;
+        listed.extend(reached.listed);
+        unreached = reached.unreached;
     }
-    pin(&listed, lock, check)
+    if !unreached.is_empty() && listed.is_empty() {
+        let said: Vec<String> = unreached.into_iter().map(|(_, why)| why).collect();
+        return Err(Failure(format!("{}; nothing to {}", said.join("\n"), if check { "check" } else { "pin" })));
+    }
+    let outcome = pin(&listed, lock, check)?;
+    if unreached.is_empty() {
+        return Ok(outcome);
+    }
+    for (_, why) in &unreached {
+        output::error(why);
+    }
+    let names: Vec<String> = unreached.iter().map(|(name, _)| format!("`{name}`")).collect();
+    let done = if check { "checked" } else { "pinned" };
+    output::note(&format!(
+        "{} not reached: the others are {done}, and the lock keeps what it had for {}; run `toolc pin` again \
+         once {} can be reached",
+        count(unreached.len(), "server"),
+        names.join(", "),
+        if unreached.len() == 1 { "it" } else { "they" }
+    ));
+    Ok(Outcome::Problems)
 }
 
 /// The tools of each `SERVER=FILE`: every definition in the file, in any format `read::definitions`

@@ -44,8 +44,17 @@ struct Server {
     _kind: Option<String>,
 }
 
-/// The tools each server of the configuration `file` lists now, in the order of their names.
-pub(super) fn from_servers(file: &Path) -> Result<Vec<Listed>, Failure> {
+/// The servers of a configuration: the tools each one reached lists now, and each one that could
+/// not be reached with why, both in the order of their names.
+pub(super) struct Reached {
+    pub(super) listed: Vec<Listed>,
+    pub(super) unreached: Vec<(String, String)>,
+}
+
+/// The tools each server of the configuration `file` lists now, in the order of their names; a
+/// server that cannot be reached does not keep the others from being listed. A file that is not
+/// such a configuration is an error.
+pub(super) fn from_servers(file: &Path) -> Result<Reached, Failure> {
     let shown = file.display();
     let (document, _) = load_json(file)?;
     let config: Config = serde_json::from_value(document).map_err(|err| {
@@ -59,7 +68,7 @@ pub(super) fn from_servers(file: &Path) -> Result<Vec<Listed>, Failure> {
         .enable_all()
         .build()
         .map_err(|err| Failure(format!("cannot start the client's runtime: {err}")))?;
-    let mut listed = Vec::with_capacity(config.servers.len());
+    let mut reached = Reached { listed: Vec::with_capacity(config.servers.len()), unreached: Vec::new() };
     for (name, server) in config.servers {
         let options = McpOptions::default().named(name.clone());
         let connected = runtime.block_on(async {
@@ -84,8 +93,10 @@ pub(super) fn from_servers(file: &Path) -> Result<Vec<Listed>, Failure> {
                 _ => Err(format!("server `{name}` needs either a `command` or a `url`")),
             }
         });
-        let toolbox = connected.map_err(|why| Failure(format!("{shown}: {why}")))?;
-        listed.push((name, toolbox.listed().to_vec()));
+        match connected {
+            Ok(toolbox) => reached.listed.push((name, toolbox.listed().to_vec())),
+            Err(why) => reached.unreached.push((name, format!("{shown}: {why}"))),
+        }
     }
-    Ok(listed)
+    Ok(reached)
 }

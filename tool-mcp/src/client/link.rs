@@ -84,10 +84,16 @@ impl Endpoint {
     }
 }
 
-/// The protocol versions this client speaks, newest first: the one it offers, then those it still
-/// serves when a server answers with one of them.
-const SPOKEN: [ProtocolVersion; 3] =
-    [ProtocolVersion::V_2026_07_28, ProtocolVersion::V_2025_11_25, ProtocolVersion::V_2025_06_18];
+/// The protocol versions this client speaks, newest first: the one it offers, then every one the
+/// official SDKs still speak, which a server of before may answer `initialize` with (servers on the
+/// TypeScript SDK 1.0 answer 2024-11-05 whatever they are offered).
+const SPOKEN: [ProtocolVersion; 5] = [
+    ProtocolVersion::V_2026_07_28,
+    ProtocolVersion::V_2025_11_25,
+    ProtocolVersion::V_2025_06_18,
+    ProtocolVersion::V_2025_03_26,
+    ProtocolVersion::V_2024_11_05,
+];
 
 /// What the client does with a server's notifications and requests: progress goes to the call that
 /// asked for it; a new tool list is announced to the toolbox; a question is answered as the program

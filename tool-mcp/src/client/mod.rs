@@ -45,20 +45,26 @@ pub use sign_in::SignIn;
 pub use token_file::TokenFile;
 use tool_runtime::Arguments;
 use tool_runtime::read::Message;
-use tool_runtime::{CallContext, Target, ToolError, ToolList, ToolOutput, Toolbox};
+use tool_runtime::{
+    CallContext, RenderError, RenderOptions, Rendered, Target, ToolError, ToolList, ToolOutput, Toolbox,
+};
 
 /// The tools of an MCP server as a [`Toolbox`]: listed, lowered for every provider and called as a
 /// `#[toolbox]`'s are.
 ///
 /// - **Connecting**: a server started as a child process ([`McpToolbox::connect_stdio`]) or reached
 ///   over streamable HTTP ([`McpToolbox::connect_http`], with a bearer token in [`McpOptions`]) is
-///   spoken to on MCP 2026-07-28 when it speaks it, on 2025-11-25 or 2025-06-18 otherwise (a server
-///   that settles on a version this client does not speak is refused, naming it), and its tools
-///   listed to the last page. Each definition is
-///   read as any definition arriving as JSON ([`JsonTools`](tool_runtime::JsonTools)): a definition that cannot be read is
-///   left out and said so in [`McpToolbox::messages`].
-/// - **Rendering**: a tool a provider cannot take is left out of that provider's `tools`, with an
-///   error message naming the server, the tool, the JSON path and the rule; the rest are rendered.
+///   spoken to on MCP 2026-07-28 when it speaks it, otherwise on the version it answers `initialize`
+///   with: 2025-11-25, 2025-06-18, 2025-03-26 or 2024-11-05, every version the official SDKs still
+///   speak (a server that settles on a version this client does not speak is refused, naming it),
+///   and its tools listed to the last page. Each definition is read as any definition arriving as
+///   JSON ([`JsonTools`](tool_runtime::JsonTools)): a definition that cannot be read is left out and
+///   said so in [`McpToolbox::messages`].
+/// - **Rendering** ([`Toolbox::render`], [`Toolbox::render_with`]): tool by tool, so one tool never
+///   sinks the others. Each is rendered in strict mode where the provider has one and the tool fits
+///   it, without strict mode where it does not (a free-form map, say; a warning in the messages),
+///   and left out of that provider's `tools` only where the provider takes it in no form, with an
+///   error message naming the server, the tool, the JSON path and the rule.
 /// - **Calling**: the arguments are checked here against the tool's schema first, so a call that
 ///   does not fit gets toolc's error (every problem, where, what was expected, what arrived, the
 ///   name it probably meant) without a round trip. Then `tools/call` is sent; the server's
@@ -190,7 +196,7 @@ impl McpToolbox {
     }
 
     /// The version of MCP spoken with the server now: `2026-07-28` when the server speaks it, else
-    /// the version it settled on in `initialize` (`2025-11-25` or `2025-06-18`); `None` while the
+    /// the version it settled on in `initialize` (`2025-11-25` down to `2024-11-05`); `None` while the
     /// server is down.
     pub async fn protocol_version(&self) -> Option<String> {
         match &*self.inner.state.lock().await {
@@ -295,6 +301,18 @@ impl Inner {
 impl Toolbox for McpToolbox {
     fn tool_list(&self) -> &ToolList {
         self.inner.generations.latest().tools.tool_list()
+    }
+
+    /// Tool by tool, as [`JsonTools::render`](tool_runtime::JsonTools::render): a tool strict mode
+    /// cannot take is rendered without it, one the provider takes in no form left out; both said in
+    /// [`McpToolbox::messages`].
+    fn render(&self, target: Target) -> Result<&Value, RenderError> {
+        self.inner.generations.latest().tools.render(target)
+    }
+
+    /// Tool by tool with per-target options, as [`JsonTools::render_with`](tool_runtime::JsonTools::render_with).
+    fn render_with(&self, target: Target, options: &RenderOptions) -> Result<Rendered, RenderError> {
+        self.inner.generations.latest().tools.render_with(target, options)
     }
 
     fn call_arguments(

@@ -145,9 +145,9 @@ impl McpOptions {
     }
 
     /// Speaks `version` of MCP alone, instead of 2026-07-28 when the server speaks it and
-    /// 2025-11-25 otherwise: a server known to speak one version, or a test of one. 2025-11-25 and
-    /// 2025-06-18 begin with `initialize`; 2026-07-28 with `server/discover`, and a server that
-    /// does not speak it is refused.
+    /// 2025-11-25 otherwise: a server known to speak one version, or a test of one. 2025-11-25,
+    /// 2025-06-18, 2025-03-26 and 2024-11-05 begin with `initialize`; 2026-07-28 with
+    /// `server/discover`, and a server that does not speak it is refused.
     ///
     /// ```
     /// use tool_mcp::McpOptions;
@@ -221,12 +221,25 @@ impl McpOptions {
 /// The command line of an MCP server started as a child process, kept so that the server can be
 /// started again after it fails. Made from a `std::process::Command` or a `tokio::process::Command`
 /// (or a `&mut` of either, as `Command::new(..).args(..)` gives): its program, arguments,
-/// environment and working directory are kept. Its `Debug` names the environment's variables without
-/// their values, which often hold tokens.
+/// environment and working directory are kept, `env_clear()` and `env_remove(..)` included, so a
+/// server someone else wrote can be started with nothing of this program's environment but what it
+/// is given. Its `Debug` names the environment's variables without their values, which often hold
+/// tokens.
+///
+/// ```
+/// use tool_mcp::StdioCommand;
+///
+/// let mut command = std::process::Command::new("npx");
+/// command.arg("@modelcontextprotocol/server-github").env_clear().env("PATH", "/usr/bin");
+/// let kept = StdioCommand::from(&mut command);
+/// assert!(format!("{kept:?}").contains("env_clear: true"));
+/// ```
 #[derive(Clone)]
 pub struct StdioCommand {
     pub(super) program: OsString,
     pub(super) args: Vec<OsString>,
+    /// Whether the server starts with no variable of this program's environment (`env_clear`).
+    pub(super) env_clear: bool,
     /// Each variable set (`Some`) or removed (`None`).
     pub(super) env: Vec<(OsString, Option<OsString>)>,
     pub(super) current_dir: Option<PathBuf>,
@@ -238,9 +251,30 @@ impl StdioCommand {
         StdioCommand {
             program: program.into(),
             args: args.into_iter().map(Into::into).collect(),
+            env_clear: false,
             env: Vec::new(),
             current_dir: None,
         }
+    }
+
+    /// Starts the server with none of this program's environment variables, only those given
+    /// after (as `Command::env_clear`).
+    pub fn env_clear(mut self) -> Self {
+        self.env_clear = true;
+        self.env.clear();
+        self
+    }
+
+    /// Sets the variable `key` to `value` for the server.
+    pub fn env(mut self, key: impl Into<OsString>, value: impl Into<OsString>) -> Self {
+        self.env.push((key.into(), Some(value.into())));
+        self
+    }
+
+    /// Starts the server without the variable `key`, whether this program has it or not.
+    pub fn env_remove(mut self, key: impl Into<OsString>) -> Self {
+        self.env.push((key.into(), None));
+        self
     }
 
     /// A tokio command that starts the server, in a process group of its own, so that what it
@@ -248,6 +282,9 @@ impl StdioCommand {
     pub(super) fn command(&self) -> tokio::process::Command {
         let mut command = tokio::process::Command::new(&self.program);
         command.args(&self.args);
+        if self.env_clear {
+            command.env_clear();
+        }
         for (key, value) in &self.env {
             match value {
                 Some(value) => command.env(key, value),
@@ -266,10 +303,19 @@ impl From<&std::process::Command> for StdioCommand {
         StdioCommand {
             program: command.get_program().to_owned(),
             args: command.get_args().map(ToOwned::to_owned).collect(),
+            env_clear: clears_env(command),
             env: command.get_envs().map(|(key, value)| (key.to_owned(), value.map(ToOwned::to_owned))).collect(),
             current_dir: command.get_current_dir().map(ToOwned::to_owned),
         }
     }
+}
+
+/// Whether `env_clear()` was called on `command`. The standard library keeps it to itself
+/// (`Command::get_env_clear` is not stable), but its alternate `Debug` shows it as the line
+/// `clear: true,` of the environment; every string there is quoted, so no argument or variable can
+/// make such a line. A unit test fails if that form ever changes.
+fn clears_env(command: &std::process::Command) -> bool {
+    format!("{command:#?}").lines().any(|line| line.trim() == "clear: true,")
 }
 
 impl From<&mut std::process::Command> for StdioCommand {
@@ -322,6 +368,7 @@ impl fmt::Debug for StdioCommand {
         f.debug_struct("StdioCommand")
             .field("program", &self.program)
             .field("args", &self.args)
+            .field("env_clear", &self.env_clear)
             .field("env", &env)
             .field("current_dir", &self.current_dir)
             .finish()
@@ -341,5 +388,16 @@ mod tests {
         command.arg("server-github").env("GITHUB_TOKEN", "ghp_s3cret").env_remove("HOME");
         let shown = format!("{:?}", StdioCommand::from(&mut command));
         assert!(!shown.contains("ghp_s3cret") && shown.contains("GITHUB_TOKEN"), "{shown}");
+    }
+
+    #[test]
+    fn env_clear_is_read_off_a_command_and_nothing_else_is_taken_for_it() {
+        let mut cleared = std::process::Command::new("server");
+        cleared.env_clear().env("ONLY", "this");
+        assert!(StdioCommand::from(&mut cleared).env_clear);
+        assert!(StdioCommand::from(tokio::process::Command::from(cleared)).env_clear, "through tokio's command too");
+        let mut sly = std::process::Command::new("server");
+        sly.arg("\n        clear: true,\n").env("clear: true,", "clear: true,").current_dir("clear: true,");
+        assert!(!StdioCommand::from(&mut sly).env_clear, "an argument or a variable is not env_clear");
     }
 }

@@ -259,7 +259,9 @@ impl Checked {
 /// cannot be expressed is left out (an error in `messages`, counted in `refused`) and strict mode
 /// the input did not ask for is tried, not demanded (a warning when given up). The rendering of
 /// what is left and how many tools it holds; or why they cannot be one request together (unique
-/// names, a request's limits).
+/// names, a request's limits). A limit of strict mode's per request (Anthropic's count of optional
+/// parameters) is met by lowering without strict mode, tool by tool from the one that crosses it,
+/// the tools whose input does not ask for strict mode (a warning each).
 pub(crate) fn lower_leniently<'a>(
     kept: impl Iterator<Item = (&'a ToolDef, Option<bool>)> + Clone,
     target: Target,
@@ -273,14 +275,14 @@ pub(crate) fn lower_leniently<'a>(
     };
     // One tool alone is what was just rendered: its error is the one to go by.
     let mut one_alone = (kept.clone().nth(1).is_none()).then_some(together);
-    let mut defs: Vec<Cow<ToolDef>> = Vec::new();
+    let mut defs: Vec<(Cow<ToolDef>, Option<bool>)> = Vec::new();
     for (tool, asked) in kept {
         let alone = match one_alone.take() {
             Some(err) => Err(err),
             None => render_tools([tool], target, options),
         };
         match alone {
-            Ok(_) => defs.push(Cow::Borrowed(tool)),
+            Ok(_) => defs.push((Cow::Borrowed(tool), asked)),
             Err(strict_err) => {
                 let loose = asked.is_none().then(|| tool.clone().with_strict(false));
                 // Refused without strict mode too: that refusal is the reason, not strict mode's.
@@ -298,7 +300,7 @@ pub(crate) fn lower_leniently<'a>(
                         messages.push(Message::Warning(format!(
                             "{why}; lowered without strict mode, which the input does not ask for"
                         )));
-                        defs.push(Cow::Owned(loose));
+                        defs.push((Cow::Owned(loose), asked));
                     }
                     None => {
                         messages.push(Message::Error(strict_err.for_json_authors()));
@@ -313,7 +315,27 @@ pub(crate) fn lower_leniently<'a>(
         }
     }
     // Then together: what holds for a request as a whole (unique names, per-request limits).
-    render_tools(defs.iter().map(AsRef::as_ref), target, options).map(|rendered| (rendered, defs.len()))
+    let mut loosened = Vec::new();
+    loop {
+        let err = match render_tools(defs.iter().map(|(tool, _)| tool.as_ref()), target, options) {
+            Ok(rendered) => {
+                messages.extend(loosened);
+                return Ok((rendered, defs.len()));
+            }
+            Err(err) => err,
+        };
+        // A request's limit of strict mode (Anthropic's optional parameters, say) is crossed at the
+        // tool the error names: that tool is lowered without strict mode, when the input does not
+        // ask for it, and the request is tried again, so the tools before it stay strict.
+        let crossed = defs
+            .iter_mut()
+            .find(|(tool, asked)| err.path.is_empty() && tool.name == err.tool && tool.strict && asked.is_none());
+        let Some((tool, _)) = crossed else { return Err(err) };
+        *tool = Cow::Owned(tool.clone().into_owned().with_strict(false));
+        let why = err.for_json_authors();
+        loosened
+            .push(Message::Warning(format!("{why}; lowered without strict mode, which the input does not ask for")));
+    }
 }
 
 /// The lowering's report (its warnings as warnings: a size near a limit, a Gemini declaration

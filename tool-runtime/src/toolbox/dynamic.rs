@@ -13,7 +13,9 @@ use super::JsonTools;
 use crate::call::Arguments;
 use crate::dispatch::panics;
 use crate::read::{Message, ReadError};
-use crate::{CallContext, ComposeError, Target, ToolError, ToolList, ToolOutput, Toolbox};
+use crate::{
+    CallContext, ComposeError, RenderError, RenderOptions, Rendered, Target, ToolError, ToolList, ToolOutput, Toolbox,
+};
 
 /// What runs one call: the tool's name, its checked arguments and the call's context in; the
 /// output, or an error for the model, out.
@@ -137,6 +139,17 @@ where
 impl Toolbox for DynamicToolbox {
     fn tool_list(&self) -> &ToolList {
         self.tools.tool_list()
+    }
+
+    /// Tool by tool, as [`JsonTools::render`]: a tool strict mode cannot take is rendered without
+    /// it, one the provider takes in no form left out; both said in [`DynamicToolbox::messages`].
+    fn render(&self, target: Target) -> Result<&Value, RenderError> {
+        self.tools.render(target)
+    }
+
+    /// Tool by tool with per-target options, as [`JsonTools::render_with`].
+    fn render_with(&self, target: Target, options: &RenderOptions) -> Result<Rendered, RenderError> {
+        self.tools.render_with(target, options)
     }
 
     fn call_arguments(

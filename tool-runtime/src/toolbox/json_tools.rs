@@ -230,4 +230,34 @@ mod tests {
         assert!(warning.starts_with("post [gemini] /parameters/properties/Content-Type: warning: "), "{warning}");
         assert!(tools.messages(Target::OpenAi).is_empty(), "{:?}", tools.messages(Target::OpenAi));
     }
+
+    /// Six tools of five optional fields each: 30 in one request, past Anthropic strict mode's 24.
+    fn six_tools(fifth_asks_strict: bool) -> JsonTools {
+        let properties: Map<String, Value> = (0..5).map(|i| (format!("f{i}"), json!({"type": "string"}))).collect();
+        let tools: Vec<Value> = (0..6)
+            .map(|i| {
+                let mut tool = json!({"name": format!("t{i}"), "description": "A tool.",
+                    "input_schema": {"type": "object", "properties": properties, "additionalProperties": false}});
+                if i == 4 && fifth_asks_strict {
+                    tool["strict"] = json!(true);
+                }
+                tool
+            })
+            .collect();
+        JsonTools::read(&Value::Array(tools)).unwrap()
+    }
+
+    #[test]
+    fn a_request_limit_of_strict_mode_is_met_by_lowering_the_tools_past_it_without_strict_mode() {
+        let options = RenderOptions::default().anthropic_strict(true);
+        let rendered = six_tools(false).render_with(Target::Anthropic, &options).unwrap();
+        let strict: Vec<bool> =
+            rendered.value.as_array().unwrap().iter().map(|tool| tool.get("strict") == Some(&json!(true))).collect();
+        assert_eq!(strict, [true, true, true, true, false, false], "the tools before the limit stay strict");
+
+        // A tool whose input asks for strict mode is not loosened: the request cannot be made.
+        let err = six_tools(true).render_with(Target::Anthropic, &options).unwrap_err();
+        assert_eq!(err.tool, "t4");
+        assert!(err.rule.contains("25 optional parameters in one request exceed"), "{err}");
+    }
 }

@@ -106,10 +106,10 @@ async fn on_2026_07_28_a_call_is_sent_again_with_the_answers_and_nothing_is_aske
     drop(server);
 }
 
-/// A server of before that settles on a version it likes, whatever the client offered: it answers
+/// A server of before that settles on `version`, whatever the client offered: it answers
 /// `server/discover` as servers before 2026-07-28 do (method not found) and `initialize` with
-/// 2025-03-26.
-async fn settles_on_2025_03_26(io: tokio::io::DuplexStream) {
+/// `version`.
+async fn settles_on(version: &'static str, io: tokio::io::DuplexStream) {
     use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
     let (read, mut write) = tokio::io::split(io);
     let mut lines = BufReader::new(read).lines();
@@ -120,8 +120,9 @@ async fn settles_on_2025_03_26(io: tokio::io::DuplexStream) {
                 json!({"jsonrpc": "2.0", "id": request["id"], "error": {"code": -32601, "message": "Method not found"}})
             }
             Some("initialize") => json!({"jsonrpc": "2.0", "id": request["id"], "result": {
-                "protocolVersion": "2025-03-26", "capabilities": {"tools": {}}, "serverInfo": {"name": "old", "version": "1"}
+                "protocolVersion": version, "capabilities": {"tools": {}}, "serverInfo": {"name": "old", "version": "1"}
             }}),
+            Some("tools/list") => json!({"jsonrpc": "2.0", "id": request["id"], "result": {"tools": []}}),
             _ => continue,
         };
         write.write_all(format!("{answer}\n").as_bytes()).await.unwrap();
@@ -129,12 +130,22 @@ async fn settles_on_2025_03_26(io: tokio::io::DuplexStream) {
 }
 
 #[tokio::test]
-async fn a_server_that_settles_on_a_version_not_offered_is_refused_naming_it() {
+async fn a_server_that_settles_on_a_version_no_sdk_speaks_is_refused_naming_it() {
     let (client, server) = tokio::io::duplex(64 * 1024);
-    tokio::spawn(settles_on_2025_03_26(server));
+    tokio::spawn(settles_on("2024-10-07", server));
     let refused = McpToolbox::connect_transport(client, McpOptions::default()).await.unwrap_err().to_string();
-    assert!(refused.contains("2025-03-26") && refused.contains("did not offer"), "{refused}");
-    assert!(refused.contains("2026-07-28, 2025-11-25, 2025-06-18"), "{refused}");
+    assert!(refused.contains("2024-10-07") && refused.contains("did not offer"), "{refused}");
+    assert!(refused.contains("2026-07-28, 2025-11-25, 2025-06-18, 2025-03-26, 2024-11-05"), "{refused}");
+}
+
+#[tokio::test]
+async fn a_server_that_settles_on_an_older_version_the_sdks_still_speak_is_spoken_to_on_it() {
+    for version in ["2025-03-26", "2024-11-05"] {
+        let (client, server) = tokio::io::duplex(64 * 1024);
+        tokio::spawn(settles_on(version, server));
+        let old = McpToolbox::connect_transport(client, McpOptions::default()).await.unwrap();
+        assert_eq!(old.protocol_version().await.as_deref(), Some(version));
+    }
 }
 
 #[test]

@@ -196,6 +196,20 @@ async fn a_stream_broken_on_one_replica_is_taken_up_on_another_without_a_gap_or_
     assert_eq!(progress, [3, 4, 5, 6]);
     assert_eq!(again, response);
 
+    // Taken up from its last event, the response, on either replica: nothing is left to send, and
+    // the stream ends at once (not keep-alives until it is forgotten).
+    let mut events = resume(&http, &b.url, &session, &second).await;
+    let mut last = None;
+    while let Some(event) = events.next().await {
+        last = event.id.or(last);
+    }
+    let last = last.expect("the response has an id");
+    for replica in [&a, &b] {
+        let mut after_the_end = resume(&http, &replica.url, &session, &last).await;
+        let ended = tokio::time::timeout(Duration::from_secs(5), after_the_end.next()).await;
+        assert!(matches!(ended, Ok(None)), "after the response: {ended:?}");
+    }
+
     // An id the server never gave gets no event, not a guess: one not of its form, an empty
     // stream that ends (as MCP's transport asks, so that a browser's EventSource does not retry it
     // forever); one of its form but of no stream, 404.

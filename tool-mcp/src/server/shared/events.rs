@@ -386,6 +386,13 @@ impl EventStore for RedisEvents {
             )
             .into());
         }
+        // Taken up from its end (the response, or the mark of a stream closed without one): the
+        // client has all there is, and the stream ends at once rather than wait for events that
+        // will never come.
+        let has_end = |entry: &StreamId| entry.get::<String>("end").is_some();
+        if latest.ids.first().is_some_and(|last| has_end(last) && entry_order(&last.id) <= entry_order(after)) {
+            return Ok(Box::pin(futures_util::stream::empty()));
+        }
         let writer = latest.ids.first().and_then(|entry| entry.get::<String>("r"));
         let (to, mut from) = mpsc::channel(32);
         tokio::spawn(self.clone().follow(stream.to_owned(), after.to_owned(), writer, after_it.ids, to));

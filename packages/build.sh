@@ -39,14 +39,14 @@ read -r version target_dir < <(python3 -c '
 import json, sys
 meta = json.load(sys.stdin)
 versions = {p["name"]: p["version"] for p in meta["packages"]}
-assert versions["toolc-node"] == versions["toolc-python"] == versions["codegen-cli"], versions
-print(versions["codegen-cli"], meta["target_directory"])' <<< "$metadata")
+assert versions["toolc-node"] == versions["toolc-python"] == versions["toolc-cli"], versions
+print(versions["toolc-cli"], meta["target_directory"])' <<< "$metadata")
 folder=release
 [ "$profile" = release ] || folder=debug
 cargo_profile=(--profile "$profile")
 
 # --- The command and the Node addon -------------------------------------------------------------
-(cd "$root" && cargo build --quiet "${cargo_profile[@]}" -p codegen-cli -p toolc-node)
+(cd "$root" && cargo build --quiet "${cargo_profile[@]}" -p toolc-cli -p toolc-node)
 binary="$target_dir/$folder/toolc"
 addon="$target_dir/$folder/libtoolc_node.so"
 

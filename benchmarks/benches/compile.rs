@@ -1,6 +1,6 @@
 //! Compile time, in one run: a generated crate of 200 tools written three ways (toolc's
 //! `#[tool]`/`#[toolbox]`, rmcp's `#[tool]`/`#[tool_router]`, and serde + schemars structs with a
-//! hand-written `match`), and the clean build of `tool-macros` with its dependencies against
+//! hand-written `match`), and the clean build of `toolc-macros` with its dependencies against
 //! `rmcp-macros` with its own.
 //!
 //! The three crates live in a workspace of their own under `target/compile`, built once before
@@ -28,7 +28,7 @@ const TOOLS: usize = 200;
 fn crates() -> [(&'static str, String, String); 3] {
     let runtime = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().join("tool-runtime");
     [
-        ("form-toolc", format!("tool-runtime = {{ path = {runtime:?} }}\n"), forms::toolc(TOOLS)),
+        ("form-toolc", format!("toolc = {{ path = {runtime:?} }}\n"), forms::toolc(TOOLS)),
         (
             "form-rmcp",
             "rmcp = { version = \"=3.9.0\", default-features = false, features = [\"server\", \"macros\"] }\n"
@@ -124,7 +124,7 @@ fn compile(c: &mut Criterion) {
     let mut group = c.benchmark_group("build the tool macros with their dependencies (clean)");
     group.sample_size(10).warm_up_time(Duration::from_millis(1)).measurement_time(Duration::from_secs(1));
     group.sampling_mode(criterion::SamplingMode::Flat);
-    for package in ["tool-macros", "rmcp-macros"] {
+    for package in ["toolc-macros", "rmcp-macros"] {
         let target = root.join("target").join(format!("clean-{package}"));
         let target_arg = target.to_str().unwrap().to_owned();
         group.bench_function(package, |b| {

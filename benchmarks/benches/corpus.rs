@@ -2,7 +2,7 @@
 //! Leaderboard's function documents and the MCP reference servers' tools) through every target in
 //! one process, beside the transformers people use today on the same inputs in the same run.
 //!
-//! toolc is `codegen_cli::lower`, what `toolc lower` does to each file, in memory (reading the
+//! toolc is `toolc_cli::lower`, what `toolc lower` does to each file, in memory (reading the
 //! definition and its dialect, checking it as JSON Schema, lowering, the report). The peers are
 //! `tests/corpus/peers/peers.py`'s Python transformers and openai-node's `toStrictJsonSchema`, each in
 //! a process of its own that times its own calls (`peers/serve.py`, `peers/serve.mjs`); criterion
@@ -18,7 +18,7 @@ use std::time::Duration;
 
 use criterion::{BenchmarkGroup, Criterion, SamplingMode, criterion_group, criterion_main, measurement::WallTime};
 use serde_json::{Value, json};
-use tool_runtime::{RenderOptions, Target};
+use toolc::{RenderOptions, Target};
 
 fn workspace() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_owned()
@@ -164,7 +164,7 @@ fn lower_all(documents: &[(String, Value)], variants: &[(&str, Target, bool, boo
         .collect();
     let mut lowered = 0;
     for (stem, document) in documents {
-        let each = codegen_cli::lower_each(document, stem, &renderings).expect("the corpus is definitions");
+        let each = toolc_cli::lower_each(document, stem, &renderings).expect("the corpus is definitions");
         lowered += each.iter().filter(|result| result.value.is_some()).count();
     }
     lowered
@@ -178,7 +178,7 @@ fn lower_apart(documents: &[(String, Value)], variants: &[(&str, Target, bool, b
         let options =
             RenderOptions::default().anthropic_strict(*anthropic_strict).gemini_json_schema(*gemini_json_schema);
         for (stem, document) in documents {
-            let result = codegen_cli::lower(document, stem, *target, &options).expect("the corpus is definitions");
+            let result = toolc_cli::lower(document, stem, *target, &options).expect("the corpus is definitions");
             lowered += usize::from(result.value.is_some());
         }
     }

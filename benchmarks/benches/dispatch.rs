@@ -4,7 +4,7 @@
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
-use tool_runtime::Toolbox;
+use toolc::Toolbox;
 use toolc_benchmarks::rig_peer::RigTools;
 use toolc_benchmarks::rmcp_peer::RmcpSession;
 use toolc_benchmarks::{Bench, Big, SEARCH, SearchArgs, big_call, search_work};

@@ -5,7 +5,7 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use serde::Deserialize;
 use serde_json::{Value, json};
 use std::hint::black_box;
-use tool_runtime::{Target, Toolbox};
+use toolc::{Target, Toolbox};
 use toolc_benchmarks::{Bench, SearchArgs, anthropic_message, openai_completion, search_work};
 
 fn search(args: &SearchArgs) -> Value {

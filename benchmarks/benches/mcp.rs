@@ -13,8 +13,8 @@
 use criterion::{Criterion, criterion_group, criterion_main};
 use rmcp::model::JsonObject;
 use std::hint::black_box;
-use tool_mcp::McpServer;
-use tool_runtime::Toolbox;
+use toolc_mcp::McpServer;
+use toolc::Toolbox;
 use toolc_benchmarks::mcp_session::{FixedServer, McpSession};
 use toolc_benchmarks::rmcp_peer::RmcpBench;
 use toolc_benchmarks::{Bench, SEARCH, big_call, turns};

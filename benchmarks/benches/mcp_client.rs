@@ -28,8 +28,8 @@ use rmcp::{ErrorData, ServerHandler, ServiceExt};
 use std::hint::black_box;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use tool_mcp::{McpOptions, McpServer, McpToolbox};
-use tool_runtime::{Arguments, CallContext, RenderOptions, Target, ToolDef, Toolbox, registry};
+use toolc_mcp::{McpOptions, McpServer, McpToolbox};
+use toolc::{Arguments, CallContext, RenderOptions, Target, ToolDef, Toolbox, registry};
 use toolc_benchmarks::{Bench, SEARCH, turns};
 
 /// The targets a program lowers for at start-up.
@@ -304,7 +304,7 @@ impl rmcp::ClientHandler for Pinned {
 /// What `McpToolbox` does around a call that rmcp's client does not, each alone.
 fn pieces(c: &mut Criterion, runtime: &tokio::runtime::Runtime, direct: &Direct, toolbox: &McpToolbox) {
     // The tools as the toolbox read them.
-    let tools = tool_runtime::JsonTools::read(&serde_json::json!({ "tools": toolbox.listed() })).unwrap();
+    let tools = toolc::JsonTools::read(&serde_json::json!({ "tools": toolbox.listed() })).unwrap();
     let object: JsonObject = serde_json::from_str(SEARCH).unwrap();
     let result = runtime.block_on(direct.call("search", SEARCH));
     let pinned = runtime.block_on(async {

@@ -22,7 +22,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use tool_mcp::{HttpOptions, McpServer, RedisState};
+use toolc_mcp::{HttpOptions, McpServer, RedisState};
 use toolc_benchmarks::{Bench, search_work};
 
 const IN_FLIGHT: usize = 64;

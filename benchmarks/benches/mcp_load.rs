@@ -22,7 +22,7 @@ use rmcp::ServiceExt;
 use rmcp::model::CallToolRequestParams;
 use rmcp::service::{Peer, RoleClient};
 use rmcp::transport::StreamableHttpClientTransport;
-use tool_mcp::McpServer;
+use toolc_mcp::McpServer;
 use toolc_benchmarks::{Bench, search_work};
 
 const CLIENTS: usize = 16;

@@ -7,7 +7,7 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use serde_json::Value;
 use std::hint::black_box;
 use std::sync::OnceLock;
-use tool_runtime::{Target, ToolDef, Toolbox, registry};
+use toolc::{Target, ToolDef, Toolbox, registry};
 use toolc_benchmarks::Bench;
 
 const EXAMPLES: [&str; 4] = ["browse-agent", "director", "roo-tools", "structured-output"];

@@ -10,7 +10,7 @@ use std::hint::black_box;
 use criterion::{Criterion, criterion_group, criterion_main};
 use futures_util::stream;
 use serde_json::{Map, Value, json};
-use tool_runtime::{DispatchOptions, Exchange, Target, Toolbox};
+use toolc::{DispatchOptions, Exchange, Target, Toolbox};
 use toolc_benchmarks::{Bench, streams};
 
 const PIECE: usize = 256;

@@ -17,7 +17,7 @@
 use criterion::Criterion;
 use std::hint::black_box;
 use std::time::Instant;
-use tool_runtime::Toolbox;
+use toolc::Toolbox;
 use toolc_benchmarks::{Bench, Big, SEARCH, SearchArgs, big_call, search_work};
 
 #[derive(serde::Deserialize)]

@@ -16,8 +16,8 @@
 use rmcp::model::JsonObject;
 use std::hint::black_box;
 use tokio::runtime::Runtime;
-use tool_mcp::McpServer;
-use tool_runtime::Toolbox;
+use toolc_mcp::McpServer;
+use toolc::Toolbox;
 use toolc_benchmarks::mcp_session::{FixedServer, McpSession};
 use toolc_benchmarks::{Bench, SEARCH, big_call};
 

@@ -52,7 +52,7 @@ fn shared_and_args_structs(n: usize) -> String {
 /// `n` tools as `#[tool]` methods of a `#[toolbox]` impl.
 pub fn toolc(n: usize) -> String {
     let mut out = String::from(SHARED);
-    out.push_str("\n/// The tools.\npub struct Tools;\n\n#[tool_runtime::toolbox]\nimpl Tools {\n");
+    out.push_str("\n/// The tools.\npub struct Tools;\n\n#[toolc::toolbox]\nimpl Tools {\n");
     for i in 0..n {
         out.push_str(&format!("    /// {}\n    ///\n    /// # Arguments\n", description(i)));
         for (name, _, doc) in arguments(i) {
@@ -68,13 +68,13 @@ pub fn toolc(n: usize) -> String {
     out.push_str(
         r#"
 /// The tools' definitions.
-pub fn definitions() -> &'static [tool_runtime::ToolDef] {
-    tool_runtime::Toolbox::tools(&Tools)
+pub fn definitions() -> &'static [toolc::ToolDef] {
+    toolc::Toolbox::tools(&Tools)
 }
 
 /// Runs the call of tool `name` with `arguments`.
-pub async fn call(name: &str, arguments: &str) -> Result<serde_json::Value, tool_runtime::ToolError> {
-    tool_runtime::Toolbox::call(&Tools, name, arguments).await
+pub async fn call(name: &str, arguments: &str) -> Result<serde_json::Value, toolc::ToolError> {
+    toolc::Toolbox::call(&Tools, name, arguments).await
 }
 "#,
     );

@@ -62,7 +62,7 @@ pub fn config_tools(n: usize) -> String {
     let mut out = String::from(SHARED);
     for i in 0..n {
         out.push_str(&format!(
-            "\n/// Tool number {i}: finds things of kind {i}.\n#[tool_runtime::tool]\n#[derive(Debug, serde::Deserialize, schemars::JsonSchema)]\npub struct Tool{i} {{\n"
+            "\n/// Tool number {i}: finds things of kind {i}.\n#[toolc::tool]\n#[derive(Debug, serde::Deserialize, schemars::JsonSchema)]\npub struct Tool{i} {{\n"
         ));
         for (name, ty, doc, attrs) in fields(i) {
             out.push_str(&format!("    /// {doc}\n    {attrs}\n    pub {name}: {ty},\n"));

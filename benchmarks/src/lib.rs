@@ -5,7 +5,7 @@ use std::time::{Duration, Instant};
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
-use tool_runtime::toolbox;
+use toolc::toolbox;
 
 #[cfg(feature = "mcp-client")]
 pub mod mcp_session;

@@ -4,7 +4,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use similar::TextDiff;
-use tool_runtime::{Server, Target};
+use toolc::{Server, Target};
 
 use crate::files::{pretty, write_atomically};
 use crate::{Failure, Outcome, output, probe};

@@ -21,9 +21,9 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
-use tool_runtime::{GrammarEngine, RenderOptions, Server, Target};
+use toolc::{GrammarEngine, RenderOptions, Server, Target};
 
-pub use tool_runtime::read::{Lowered, Message, ReadError as LowerError, lower, lower_each};
+pub use toolc::read::{Lowered, Message, ReadError as LowerError, lower, lower_each};
 
 /// Tool definitions for every LLM provider, compiled from Rust.
 #[derive(Parser)]

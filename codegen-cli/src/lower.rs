@@ -7,8 +7,8 @@
 
 use std::path::{Path, PathBuf};
 
-use tool_runtime::read::{Message, lower_each_value};
-use tool_runtime::{RenderOptions, Target};
+use toolc::read::{Message, lower_each_value};
+use toolc::{RenderOptions, Target};
 
 use crate::files::{load_json, pretty, write_atomically};
 use crate::{Failure, Outcome, output};
@@ -117,7 +117,7 @@ fn lower_file(file: &Path, name: &Path, lowering: &Lowering) -> Result<Outcome, 
 
 #[cfg(test)]
 mod tests {
-    use tool_runtime::{RenderOptions, Target};
+    use toolc::{RenderOptions, Target};
 
     #[test]
     fn lowering_to_each_target_at_once_is_lowering_to_each_alone() {
@@ -134,9 +134,9 @@ mod tests {
         for fixture in ["js-tools.json", "crm-tools.json", "untyped-array.json"] {
             let input: serde_json::Value =
                 serde_json::from_str(&std::fs::read_to_string(fixtures.join(fixture)).unwrap()).unwrap();
-            let each = tool_runtime::read::lower_each(&input, "tools", &renderings).unwrap();
+            let each = toolc::read::lower_each(&input, "tools", &renderings).unwrap();
             for ((target, options), at_once) in renderings.iter().zip(&each) {
-                let alone = tool_runtime::read::lower(&input, "tools", *target, options).unwrap();
+                let alone = toolc::read::lower(&input, "tools", *target, options).unwrap();
                 assert_eq!(at_once, &alone, "{fixture} for {target}");
             }
             assert!(each.iter().any(|lowered| !lowered.messages.is_empty()), "{fixture}: something to report");

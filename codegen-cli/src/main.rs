@@ -1,5 +1,5 @@
 //! The `toolc` command; everything it does is in the library.
 
 fn main() -> std::process::ExitCode {
-    codegen_cli::main()
+    toolc_cli::main()
 }

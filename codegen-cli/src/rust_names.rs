@@ -30,12 +30,12 @@ fn identifier(mut text: String, prefix: &str) -> Ident {
 
 /// `"numResults"` → `num_results`, `"a b"` → `a_b`, `"type"` → `r#type`, `""` → `field_`.
 pub fn field(name: &str) -> Ident {
-    identifier(identifier_chars(&tool_names::snake_case(name)), "field_")
+    identifier(identifier_chars(&toolc_names::snake_case(name)), "field_")
 }
 
 /// `"find contacts"` → `FindContacts`, `"1st"` → `T1st`, `"self"` → `Self_`.
 pub fn type_name(hint: &str) -> Ident {
-    let pascal = tool_names::pascal_case(&identifier_chars(&tool_names::snake_case(hint)));
+    let pascal = toolc_names::pascal_case(&identifier_chars(&toolc_names::snake_case(hint)));
     identifier(pascal, "T")
 }
 

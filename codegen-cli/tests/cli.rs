@@ -23,7 +23,7 @@ fn stderr(output: &Output) -> String {
     String::from_utf8_lossy(&output.stderr).into_owned()
 }
 
-/// A crate named `name` with these source files, depending on this workspace's tool-runtime.
+/// A crate named `name` with these source files, depending on this workspace's toolc.
 fn fixture(name: &str, files: &[(&str, &str)]) -> PathBuf {
     let dir = tmp().join("fixtures").join(name);
     let _ = std::fs::remove_dir_all(&dir);
@@ -31,7 +31,7 @@ fn fixture(name: &str, files: &[(&str, &str)]) -> PathBuf {
     let workspace = workspace();
     let manifest = format!(
         "[package]\nname = \"{name}\"\nversion = \"0.1.0\"\nedition = \"2021\"\npublish = false\n\n[workspace]\n\n\
-         [dependencies]\ntool-runtime = {{ path = {:?} }}\nserde = {{ version = \"1\", features = [\"derive\"] }}\n\
+         [dependencies]\ntoolc = {{ path = {:?} }}\nserde = {{ version = \"1\", features = [\"derive\"] }}\n\
          serde_json = \"1\"\nschemars = \"1\"\n",
         workspace.join("tool-runtime").display().to_string()
     );
@@ -46,7 +46,7 @@ fn fixture(name: &str, files: &[(&str, &str)]) -> PathBuf {
 }
 
 const TOOLS: &str = r#"
-use tool_runtime::tool;
+use toolc::tool;
 
 mod hidden;
 
@@ -63,7 +63,7 @@ pub fn add(a: i64, b: i64) -> i64 {
 
 const HIDDEN: &str = r#"
 /// Tell the time.
-#[tool_runtime::tool]
+#[toolc::tool]
 fn clock() -> String {
     "noon".into()
 }
@@ -144,8 +144,8 @@ fn a_broken_build_shows_the_compilers_errors_and_exits_2() {
 
 #[test]
 fn a_tool_name_used_twice_in_a_package_names_both_places() {
-    let a = "/// First.\n#[tool_runtime::tool(name = \"dup\")]\npub fn one() -> u8 { 1 }\n";
-    let b = "/// Second.\n#[tool_runtime::tool(name = \"dup\")]\npub fn two() -> u8 { 2 }\n";
+    let a = "/// First.\n#[toolc::tool(name = \"dup\")]\npub fn one() -> u8 { 1 }\n";
+    let b = "/// Second.\n#[toolc::tool(name = \"dup\")]\npub fn two() -> u8 { 2 }\n";
     let dir = fixture("duplicate", &[("src/lib.rs", "pub mod a;\npub mod b;\n"), ("src/a.rs", a), ("src/b.rs", b)]);
     let output = toolc(&["export"], &dir);
     assert_eq!(output.status.code(), Some(1));
@@ -166,7 +166,7 @@ pub type Labels = std::collections::HashMap<String, String>;
 ///
 /// # Arguments
 /// * `labels` - The labels.
-#[tool_runtime::tool]
+#[toolc::tool]
 pub fn label(labels: Labels) -> usize { labels.len() }
 "#;
     let dir = fixture("map", &[("src/lib.rs", source)]);
@@ -195,7 +195,7 @@ pub struct Tree {
 ///
 /// # Arguments
 /// * `tree` - The tree.
-#[tool_runtime::tool]
+#[toolc::tool]
 pub fn store(tree: Tree) -> usize { tree.children.len() }
 "#;
     let dir = fixture("recursive", &[("src/lib.rs", source)]);
@@ -220,8 +220,8 @@ pub fn store(tree: Tree) -> usize { tree.children.len() }
 fn lint_points_at_the_source_and_denies_warnings_on_request() {
     let long = "x".repeat(1100);
     let source = format!(
-        "/// Greet.\n#[tool_runtime::tool]\npub fn greet(name: String) -> String {{ name }}\n\n\
-         #[tool_runtime::tool(description = \"{long}\")]\npub fn wordy() {{}}\n"
+        "/// Greet.\n#[toolc::tool]\npub fn greet(name: String) -> String {{ name }}\n\n\
+         #[toolc::tool(description = \"{long}\")]\npub fn wordy() {{}}\n"
     );
     let source = source.as_str();
     let dir = fixture("lint", &[("src/lib.rs", source)]);

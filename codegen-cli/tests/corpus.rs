@@ -197,7 +197,7 @@ fn the_runtime_renders_what_lower_wrote(split: &Path) {
     let mut compared = 0;
     for input in &inputs {
         let document: Value = serde_json::from_str(&std::fs::read_to_string(input).unwrap()).unwrap();
-        let Ok(tools) = tool_runtime::JsonTools::read(&document) else {
+        let Ok(tools) = toolc::JsonTools::read(&document) else {
             continue;
         };
         let name = input.strip_prefix(split).unwrap();

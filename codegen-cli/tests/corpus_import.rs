@@ -94,7 +94,7 @@ fn import(modules: &[(String, PathBuf)], workspace: &Path) -> Said {
     let runtime = support::workspace().join("tool-runtime");
     let manifest = format!(
         "[package]\nversion = \"0.0.0\"\nedition = \"2024\"\npublish = false\n\n[dependencies]\n\
-         tool-runtime = {{ path = {:?} }}\nserde = {{ version = \"1\", features = [\"derive\"] }}\n\
+         toolc = {{ path = {:?} }}\nserde = {{ version = \"1\", features = [\"derive\"] }}\n\
          serde_json = \"1\"\nschemars = \"1\"\n",
         runtime.to_str().unwrap()
     );

@@ -12,7 +12,7 @@
 //! The suite runs 2,000 cases, the same on every run: they are drawn from a fixed seed, so a clean
 //! clone's `cargo test` passes or fails the same way each time. The long run, whose last result
 //! CONTRIBUTING.md records, draws fresh cases:
-//! `TOOLC_FUZZ_CASES=100000 TOOLC_FUZZ_SEED=random cargo test --release -p codegen-cli --test hostile -- --nocapture`
+//! `TOOLC_FUZZ_CASES=100000 TOOLC_FUZZ_SEED=random cargo test --release -p toolc-cli --test hostile -- --nocapture`
 //!
 //! Every run prints its seed (a failure repeats it); `TOOLC_FUZZ_SEED=<seed>`, with the same
 //! `TOOLC_FUZZ_CASES`, draws that run's cases again.
@@ -511,7 +511,7 @@ fn build_imports(imports: &[(Value, String)], work: &Path) {
     std::fs::create_dir_all(dir.join("src")).unwrap();
     let manifest = format!(
         "[package]\nname = \"imported\"\nversion = \"0.1.0\"\nedition = \"2024\"\npublish = false\n\n[workspace]\n\n\
-         [dependencies]\ntool-runtime = {{ path = {:?} }}\nserde = {{ version = \"1\", features = [\"derive\"] }}\n\
+         [dependencies]\ntoolc = {{ path = {:?} }}\nserde = {{ version = \"1\", features = [\"derive\"] }}\n\
          serde_json = \"1\"\nschemars = \"1\"\n",
         workspace().join("tool-runtime").display().to_string()
     );

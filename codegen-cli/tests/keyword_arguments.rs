@@ -21,8 +21,8 @@
 use std::collections::BTreeSet;
 
 use serde_json::{Map, Value, json};
-use tool_runtime::read::{Lowered, Message, lower_each};
-use tool_runtime::{RenderOptions, Target};
+use toolc::read::{Lowered, Message, lower_each};
+use toolc::{RenderOptions, Target};
 
 const TOOL: &str = "keyword_args";
 const DESCRIPTION: &str = "Looks records up by arguments whose names are schema keywords.";

@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::Arc;
 
-use tool_mcp::{HttpServer, McpServer};
+use toolc_mcp::{HttpServer, McpServer};
 
 #[path = "../../tests/tests/support/authority.rs"]
 mod authority;

@@ -1,4 +1,4 @@
-//! The behaviour tests of `toolc`, one binary: each module a subject (`cargo test -p codegen-cli
+//! The behaviour tests of `toolc`, one binary: each module a subject (`cargo test -p toolc-cli
 //! --test suite pin::` runs one). `corpus_import`, `packages` and `hostile` are binaries of their own,
 //! as `Cargo.toml` says.
 

@@ -4,7 +4,7 @@ use std::sync::Mutex;
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
-use tool_runtime::toolbox;
+use toolc::toolbox;
 
 /// A browser whose tabs the tools share.
 #[derive(Debug, Default)]

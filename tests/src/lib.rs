@@ -8,7 +8,7 @@ pub mod probe;
 pub mod search;
 mod unreferenced;
 
-use tool_runtime::{ToolDef, registry};
+use toolc::{ToolDef, registry};
 
 /// The seed every property and fuzz test of the suite draws its cases from: the same cases on every
 /// run, so a clean clone's `cargo test` passes or fails the same way each time.

@@ -2,7 +2,7 @@
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
-use tool_runtime::{tool, toolbox};
+use toolc::{tool, toolbox};
 
 /// Where new nodes go.
 #[derive(Debug, Clone, PartialEq, Deserialize, JsonSchema)]

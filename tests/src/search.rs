@@ -5,7 +5,7 @@ use std::fmt;
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
-use tool_runtime::tool;
+use toolc::tool;
 
 /// One search hit.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]

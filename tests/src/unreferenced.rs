@@ -1,6 +1,6 @@
 //! A private module that nothing in the crate uses: its tool must still be found by the registry.
 
-use tool_runtime::tool;
+use toolc::tool;
 
 /// Report the time of day.
 #[tool]

@@ -8,8 +8,8 @@ use std::future::IntoFuture;
 
 use pollster::block_on;
 use serde_json::{Value, json};
-use tool_runtime::dispatch::{CallStream, Streamed};
-use tool_runtime::{
+use toolc::dispatch::{CallStream, Streamed};
+use toolc::{
     ChoiceError, DispatchOptions, RenderOptions, Target, ToolCall, ToolChoice, ToolDef, Toolbox, render_tools,
 };
 

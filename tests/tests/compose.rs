@@ -6,7 +6,7 @@ use std::sync::Mutex;
 
 use pollster::block_on;
 use serde_json::json;
-use tool_runtime::{
+use toolc::{
     Arguments, CallContext, Combine, ComposeError, DispatchOptions, Target, ToolError, ToolList, ToolOutput, Toolbox,
     toolbox,
 };

@@ -25,7 +25,7 @@ use std::process::Command;
 use std::future::IntoFuture;
 
 use serde_json::{Value, json};
-use tool_runtime::{DispatchOptions, Exchange, RenderOptions, Target, Toolbox, registry, render_tools};
+use toolc::{DispatchOptions, Exchange, RenderOptions, Target, Toolbox, registry, render_tools};
 // Every crate linked here registers its tools: the test set and the four example crates.
 use browse_agent as _;
 use director as _;
@@ -70,7 +70,7 @@ fn provider_sdks_accept_every_rendering() {
         ("json-schema", Target::JsonSchema, RenderOptions::default()),
     ];
     // One request per package and variant, as an application would send them (names repeat across packages).
-    let mut packages: std::collections::BTreeMap<&str, Vec<&tool_runtime::ToolDef>> = Default::default();
+    let mut packages: std::collections::BTreeMap<&str, Vec<&toolc::ToolDef>> = Default::default();
     for def in &tools {
         packages.entry(def.source.map_or("", |source| source.package)).or_default().push(def);
     }
@@ -103,10 +103,10 @@ fn provider_sdks_accept_every_rendering() {
         "$defs": {"Node": {"type": "object", "properties": {"kids": {"type": "array", "items": {"$ref": "#/$defs/Node"}}}}}
     });
     let mixed = [
-        tool_runtime::ToolDef::new("post", "Post a body.", header),
-        tool_runtime::ToolDef::new("plant", "Plant a tree.", tree.clone()).with_output_schema(Some(tree)),
+        toolc::ToolDef::new("post", "Post a body.", header),
+        toolc::ToolDef::new("plant", "Plant a tree.", tree.clone()).with_output_schema(Some(tree)),
     ];
-    let mut defs: Vec<&tool_runtime::ToolDef> = packages.values().next().unwrap()[..3].to_vec();
+    let mut defs: Vec<&toolc::ToolDef> = packages.values().next().unwrap()[..3].to_vec();
     defs.extend(&mixed);
     let rendered = render_tools(defs, Target::Gemini, &RenderOptions::default()).unwrap_or_else(|err| panic!("{err}"));
     let declarations = rendered.value[0]["functionDeclarations"].as_array().unwrap();
@@ -155,7 +155,7 @@ fn provider_sdks_accept_every_rendering() {
 /// written by hand must be refused, so the check is seen to bite.
 #[test]
 fn provider_sdks_accept_every_tool_choice() {
-    use tool_runtime::{ChoiceError, ChoiceOptions, ToolChoice, Toolbox};
+    use toolc::{ChoiceError, ChoiceOptions, ToolChoice, Toolbox};
 
     let browser = toolc_tests::browser::Browser::default();
     let tools = browser.tools();
@@ -232,7 +232,7 @@ fn provider_sdks_accept_every_tool_choice() {
 #[test]
 fn provider_sdks_accept_every_reply_with_images() {
     use roo_tools::browser::{BrowserTools, Page};
-    use tool_runtime::{DispatchOptions, Toolbox};
+    use toolc::{DispatchOptions, Toolbox};
 
     let mut page = Page::default();
     page.elements.insert("h1".into(), "Docs".into());

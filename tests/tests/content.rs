@@ -6,7 +6,7 @@ use pollster::block_on;
 use schemars::JsonSchema;
 use serde::Serialize;
 use serde_json::{Value, json};
-use tool_runtime::{
+use toolc::{
     Audio, ContentPart, DispatchOptions, Exchange, Image, Resource, ResourceLink, Target, ToolCall, ToolResult,
     Toolbox, toolbox,
 };
@@ -120,8 +120,7 @@ fn the_output_schema_describes_the_json_output_alone() {
 fn call_gives_the_json_and_call_arguments_the_parts_too() {
     assert_eq!(block_on(Camera.call("capture", "{}")).unwrap(), json!({"url": "https://a.test"}));
     assert_eq!(block_on(Camera.call("chart", "{}")).unwrap(), Value::Null);
-    let output =
-        block_on(Camera.call_arguments("capture", "{}".into(), tool_runtime::CallContext::detached())).unwrap();
+    let output = block_on(Camera.call_arguments("capture", "{}".into(), toolc::CallContext::detached())).unwrap();
     assert_eq!(output.parts, [ContentPart::Image(Image::png(PIXEL.to_vec()))]);
 }
 
@@ -262,7 +261,7 @@ fn an_image_a_provider_refuses_is_an_error_before_the_request() {
 #[test]
 fn content_parts_are_kept_in_history_and_read_back() {
     let call = ToolCall { id: Some("c1".into()), name: "capture".into(), arguments: "{}".into() };
-    let output = block_on(Camera.call_arguments("capture", "{}".into(), tool_runtime::CallContext::detached()));
+    let output = block_on(Camera.call_arguments("capture", "{}".into(), toolc::CallContext::detached()));
     let result = ToolResult::from_output(&call, output);
     let stored = serde_json::to_value(&result).unwrap();
     assert_eq!(stored["parts"], json!([{"type": "image", "mimeType": "image/png", "data": PIXEL_BASE64}]));
@@ -315,7 +314,7 @@ fn mcp_carries_audio_resources_and_links_as_they_are_and_history_keeps_them() {
         ])
     );
     let call = ToolCall { id: Some("c1".into()), name: "record".into(), arguments: "{}".into() };
-    let output = block_on(Camera.call_arguments("record", "{}".into(), tool_runtime::CallContext::detached()));
+    let output = block_on(Camera.call_arguments("record", "{}".into(), toolc::CallContext::detached()));
     let result = ToolResult::from_output(&call, output);
     let read: ToolResult = serde_json::from_value(serde_json::to_value(&result).unwrap()).unwrap();
     assert_eq!(read, result);

@@ -3,7 +3,7 @@
 
 use pollster::block_on;
 use serde_json::json;
-use tool_runtime::{ArgumentProblem, ConfigTool, FnTool, ToolError, ToolSet, Toolbox};
+use toolc::{ArgumentProblem, ConfigTool, FnTool, ToolError, ToolSet, Toolbox};
 use toolc_tests::browser::Browser;
 use toolc_tests::nodes::{AddOrReplaceNodes, BrowserAction, DeleteNodes, Node, NodeOp, Position};
 use toolc_tests::search::{AlwaysFailsTool, ClearCacheTool, EchoTool, FetchDocumentTool, WebSearchTool};
@@ -170,10 +170,7 @@ fn an_enum_toolbox_parses_a_call_into_the_matching_variant() {
 fn definitions_are_computed_once() {
     let (one, other) = (Browser::default(), Browser::default());
     assert!(std::ptr::eq(one.tools(), other.tools()), "one list for every value of the type");
-    assert!(std::ptr::eq(
-        one.render(tool_runtime::Target::Gemini).unwrap(),
-        other.render(tool_runtime::Target::Gemini).unwrap()
-    ));
+    assert!(std::ptr::eq(one.render(toolc::Target::Gemini).unwrap(), other.render(toolc::Target::Gemini).unwrap()));
     assert!(std::ptr::eq(NodeOp::tools(), NodeOp::tools()));
     let names: Vec<&str> = one.tools().iter().map(|def| &*def.name).collect();
     assert_eq!(names, ["launchBrowser", "scroll_page", "add"], "source order");

@@ -2,8 +2,8 @@
 //! async closures to run them — listed, lowered, checked and dispatched as `#[toolbox]` tools are.
 
 use serde_json::{Value, json};
-use tool_runtime::read::Message;
-use tool_runtime::{DispatchOptions, DynamicToolbox, Target, ToolError, Toolbox};
+use toolc::read::Message;
+use toolc::{DispatchOptions, DynamicToolbox, Target, ToolError, Toolbox};
 
 /// One tool in each of three providers' formats, and one that is not a schema.
 fn definitions() -> Value {

@@ -14,7 +14,7 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use pollster::block_on;
 use proptest::prelude::*;
 use serde_json::{Map, Value, json};
-use tool_runtime::{
+use toolc::{
     Arguments, CallContext, Combine, ConfigTool, DispatchOptions, Target, ToolError, ToolSet, Toolbox, toolbox,
 };
 use toolc_tests::browser::Browser;
@@ -247,11 +247,11 @@ fn stream_event(target: Target) -> impl Strategy<Value = (String, Value)> {
     prop_oneof![6 => shaped, 1 => json_value().prop_map(|data| (String::new(), data))]
 }
 
-fn dispatch_stream<T: tool_runtime::Toolbox>(
+fn dispatch_stream<T: toolc::Toolbox>(
     toolbox: &T,
     target: Target,
     pieces: Vec<Vec<u8>>,
-) -> Result<tool_runtime::Exchange, tool_runtime::DispatchError> {
+) -> Result<toolc::Exchange, toolc::DispatchError> {
     let source = futures_util::stream::iter(pieces.into_iter().map(Ok::<_, std::io::Error>));
     block_on(toolbox.dispatch_stream(target, source, DispatchOptions::default().max_concurrency(2)).into_future())
 }
@@ -343,7 +343,7 @@ proptest! {
     ) {
         let all = (Browser::default(), Workflow).combine().unwrap();
         let combined = block_on(all.call(&name, &arguments));
-        let lists = |tools: &[tool_runtime::ToolDef]| tools.iter().any(|tool| tool.name == name);
+        let lists = |tools: &[toolc::ToolDef]| tools.iter().any(|tool| tool.name == name);
         if lists(Browser::default().tools()) {
             agree(&name, block_on(Browser::default().call(&name, &arguments)), combined)?;
         } else if lists(Workflow.tools()) {

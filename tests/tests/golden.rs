@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 
 use serde_json::{Value, json};
-use tool_runtime::{ToolDef, registry};
+use toolc::{ToolDef, registry};
 // Linking the tool set is what registers it: the registry sees every crate linked into the program.
 use toolc_tests::{golden, our_tools};
 

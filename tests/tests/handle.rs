@@ -8,7 +8,7 @@ use pollster::block_on;
 use schemars::JsonSchema;
 use serde::Serialize;
 use serde_json::{Value, json};
-use tool_runtime::{ConfigTool, DispatchOptions, FinalAnswer, Target, ToolSet, Toolbox, toolbox};
+use toolc::{ConfigTool, DispatchOptions, FinalAnswer, Target, ToolSet, Toolbox, toolbox};
 use toolc_tests::yield_once;
 
 /// A toolbox of this test only.

@@ -38,9 +38,9 @@ fn no_module_imports_one_that_imports_it_back() {
 /// The crates that carry MCP's transports, which the core must never pull in.
 const TRANSPORTS: &[&str] = &["rmcp", "tokio", "hyper", "hyper-util", "axum", "jsonwebtoken", "process-wrap", "nix"];
 
-/// The core never names MCP's transports: `tool-runtime` declares none of their crates, even as
+/// The core never names MCP's transports: `toolc` declares none of their crates, even as
 /// optional ones, has no feature named for MCP, and no source file switches on one. MCP (the server,
-/// the client) lives in `tool-mcp`, which uses the core's public API as any server would.
+/// the client) lives in `toolc-mcp`, which uses the core's public API as any server would.
 #[test]
 fn the_core_never_names_mcp() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
@@ -53,10 +53,10 @@ fn the_core_never_names_mcp() {
         }
         let key = line.split(['=', ' ', '.']).next().unwrap_or("");
         if section.contains("dependencies") {
-            assert!(!TRANSPORTS.contains(&key), "tool-runtime depends on `{key}` ({section}): MCP belongs in tool-mcp");
+            assert!(!TRANSPORTS.contains(&key), "toolc depends on `{key}` ({section}): MCP belongs in toolc-mcp");
         }
         if section == "[features]" {
-            assert!(!key.contains("mcp"), "tool-runtime has the feature `{key}`: MCP belongs in tool-mcp");
+            assert!(!key.contains("mcp"), "toolc has the feature `{key}`: MCP belongs in toolc-mcp");
         }
     }
     for (module, text) in sources(&root.join("tool-runtime/src")) {

@@ -5,8 +5,8 @@
 
 use std::process::Command;
 
-use tool_mcp::{McpServer, McpToolbox};
-use tool_runtime::{Combine, Toolbox, toolbox};
+use toolc::{Combine, Toolbox, toolbox};
+use toolc_mcp::{McpServer, McpToolbox};
 
 use crate::support::pinned::{installed, run};
 

@@ -9,9 +9,9 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Value, json};
-use tool_mcp::jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, encode};
-use tool_mcp::{HttpOptions, HttpServer, JwtValidator, McpServer};
-use tool_runtime::{AskError, CallContext, Elicited, Form, QuestionKind, Sampling, toolbox};
+use toolc::{AskError, CallContext, Elicited, Form, QuestionKind, Sampling, toolbox};
+use toolc_mcp::jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, encode};
+use toolc_mcp::{HttpOptions, HttpServer, JwtValidator, McpServer};
 
 use crate::support::raw_http::{Reply, post};
 

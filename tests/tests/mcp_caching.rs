@@ -6,8 +6,8 @@ use std::net::SocketAddr;
 use std::time::Duration;
 
 use serde_json::{Value, json};
-use tool_mcp::jsonwebtoken::{Algorithm, DecodingKey};
-use tool_mcp::{HttpOptions, JwtValidator, McpServer, Visible};
+use toolc_mcp::jsonwebtoken::{Algorithm, DecodingKey};
+use toolc_mcp::{HttpOptions, JwtValidator, McpServer, Visible};
 
 use crate::mcp_asking::{Asking, SECRET, response, token};
 use crate::support::raw_http::post;
@@ -28,7 +28,7 @@ async fn hints(address: SocketAddr, token: Option<&str>) -> (Value, Value) {
     (listed["result"]["ttlMs"].clone(), listed["result"]["cacheScope"].clone())
 }
 
-async fn served(options: HttpOptions) -> tool_mcp::HttpServer {
+async fn served(options: HttpOptions) -> toolc_mcp::HttpServer {
     McpServer::new(Asking).unwrap().with(options).serve_http("127.0.0.1:0").await.unwrap()
 }
 

@@ -6,8 +6,8 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use tool_mcp::{McpOptions, McpToolbox};
-use tool_runtime::{CallContext, Combine, DispatchOptions, Target, ToolError, Toolbox};
+use toolc::{CallContext, Combine, DispatchOptions, Target, ToolError, Toolbox};
+use toolc_mcp::{McpOptions, McpToolbox};
 
 fn runtime() -> tokio::runtime::Runtime {
     tokio::runtime::Builder::new_multi_thread().enable_all().build().unwrap()
@@ -226,7 +226,7 @@ fn alive(pid: u32) -> bool {
 #[test]
 fn combines_with_local_tools_and_dispatches_a_providers_response() {
     struct Notes;
-    #[tool_runtime::toolbox]
+    #[toolc::toolbox]
     impl Notes {
         /// Keep a note.
         ///
@@ -258,7 +258,7 @@ fn combines_with_local_tools_and_dispatches_a_providers_response() {
 #[test]
 fn a_streamed_response_calls_the_server_as_its_arguments_complete_and_tool_choice_names_its_tools() {
     use futures_util::stream;
-    use tool_runtime::ToolChoice;
+    use toolc::ToolChoice;
 
     let dir = markers();
     runtime().block_on(async {

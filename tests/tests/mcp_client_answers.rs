@@ -9,9 +9,9 @@
 use std::sync::{Arc, Mutex};
 
 use serde_json::{Value, json};
-use tool_mcp::rmcp::model::{CreateMessageResult, ElicitResult, Root};
-use tool_mcp::{McpOptions, McpServer, McpToolbox};
-use tool_runtime::Toolbox;
+use toolc::Toolbox;
+use toolc_mcp::rmcp::model::{CreateMessageResult, ElicitResult, Root};
+use toolc_mcp::{McpOptions, McpServer, McpToolbox};
 
 use crate::mcp_asking::Asking;
 use crate::mcp_servers::server;
@@ -157,7 +157,7 @@ fn a_url_the_server_asks_the_user_to_open_is_shown_by_the_program_and_the_call_g
         let seen = Arc::clone(&shown);
         let options = McpOptions::default().on_url_elicitation(move |request| {
             seen.lock().unwrap().push(serde_json::to_value(&request).unwrap()["url"].clone());
-            async { Ok(ElicitResult::new(tool_mcp::rmcp::model::ElicitationAction::Accept)) }
+            async { Ok(ElicitResult::new(toolc_mcp::rmcp::model::ElicitationAction::Accept)) }
         });
         let mut command = server(&work, "everything");
         command.arg("stdio");

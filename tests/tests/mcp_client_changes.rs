@@ -15,10 +15,10 @@ use rmcp::transport::streamable_http_server::session::local::LocalSessionManager
 use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
 use rmcp::{ErrorData, ServerHandler};
 use serde_json::json;
-use tool_mcp::{McpError, McpOptions, McpToolbox, OnDrift};
-use tool_runtime::lock::Lock;
-use tool_runtime::read::Message;
-use tool_runtime::{Target, Toolbox};
+use toolc::lock::Lock;
+use toolc::read::Message;
+use toolc::{Target, Toolbox};
+use toolc_mcp::{McpError, McpOptions, McpToolbox, OnDrift};
 
 /// A server whose tools the tests change: `grow` adds one, `reword` changes `echo`'s description,
 /// each announced with `notifications/tools/list_changed`. It lists one tool a page.

@@ -32,8 +32,8 @@ use std::time::{Duration, Instant};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestCaseError, TestRunner};
 use serde_json::{Value, json};
-use tool_mcp::McpServer;
-use tool_runtime::{AskError, CallContext, Elicited, Form, toolbox};
+use toolc::{AskError, CallContext, Elicited, Form, toolbox};
+use toolc_mcp::McpServer;
 
 use crate::support::http_wire::{RawRequest, RawResponse, send, sse_data};
 

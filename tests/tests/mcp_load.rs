@@ -20,8 +20,8 @@ use rmcp::service::{Peer, RoleClient, RunningService};
 use rmcp::transport::StreamableHttpClientTransport;
 use serde_json::json;
 use tokio::sync::Notify;
-use tool_mcp::{HttpServer, McpServer};
-use tool_runtime::toolbox;
+use toolc::toolbox;
+use toolc_mcp::{HttpServer, McpServer};
 
 const CLIENTS: usize = 16;
 const IN_FLIGHT: usize = 4;

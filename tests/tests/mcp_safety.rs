@@ -10,9 +10,9 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 use serde_json::{Value, json};
 use tokio::io::AsyncWriteExt;
 use tokio::net::TcpStream;
-use tool_mcp::jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, encode};
-use tool_mcp::{HttpOptions, HttpServer, JwtValidator, McpServer, StaticToken, Visible};
-use tool_runtime::Caller;
+use toolc::Caller;
+use toolc_mcp::jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, encode};
+use toolc_mcp::{HttpOptions, HttpServer, JwtValidator, McpServer, StaticToken, Visible};
 
 use crate::support::guarded::Guarded;
 use crate::support::raw_http::{self, Reply, call, head, open_session, post, send, session_headers};

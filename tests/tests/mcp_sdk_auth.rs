@@ -10,7 +10,7 @@
 
 use std::process::Command;
 
-use tool_mcp::{McpServer, Visible};
+use toolc_mcp::{McpServer, Visible};
 
 use crate::support::authority::{Authority, CLIENT_ID, CLIENT_SECRET};
 use crate::support::guarded::Guarded;

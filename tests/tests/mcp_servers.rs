@@ -10,9 +10,9 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use serde_json::json;
-use tool_mcp::{McpOptions, McpToolbox};
-use tool_runtime::read::Message;
-use tool_runtime::{Arguments, CallContext, ContentPart, DispatchOptions, RenderOptions, Target, ToolError, Toolbox};
+use toolc::read::Message;
+use toolc::{Arguments, CallContext, ContentPart, DispatchOptions, RenderOptions, Target, ToolError, Toolbox};
+use toolc_mcp::{McpOptions, McpToolbox};
 
 use crate::support::pinned::{installed, run};
 
@@ -95,7 +95,7 @@ pub(crate) fn lower_for_every_provider_and_check(servers: &[McpToolbox], here: &
         "the Python SDK checks",
     );
     let node =
-        run(Command::new("node").arg("check.mjs").arg(&renderings).current_dir(&work), "the TypeScript SDK checks");
+        run(Command::new("node").arg("check.mjs").arg(&renderings).current_dir(work), "the TypeScript SDK checks");
     println!("{python}{node}");
     assert!(python.contains(" passed, 0 failed") && node.contains(" passed, 0 failed"), "{python}{node}");
 }

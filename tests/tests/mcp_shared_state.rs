@@ -8,8 +8,8 @@
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
-use tool_mcp::{HttpOptions, McpServer, RedisOptions, RedisState, TokenRefused};
-use tool_runtime::Caller;
+use toolc::Caller;
+use toolc_mcp::{HttpOptions, McpServer, RedisOptions, RedisState, TokenRefused};
 
 use crate::support::guarded::Guarded;
 use crate::support::haproxy::{self, HaProxy};

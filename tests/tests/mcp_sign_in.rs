@@ -14,8 +14,8 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
-use tool_mcp::{HttpServer, McpOptions, McpServer, McpToolbox, SignIn, TokenFile};
-use tool_runtime::Toolbox;
+use toolc::Toolbox;
+use toolc_mcp::{HttpServer, McpOptions, McpServer, McpToolbox, SignIn, TokenFile};
 
 use crate::support::authority::{Authority, CLIENT_ID, CLIENT_SECRET};
 use crate::support::guarded::Guarded;

@@ -9,10 +9,10 @@ use std::path::Path;
 use std::process::Command;
 
 use serde_json::{Value, json};
-use tool_mcp::rmcp::model::ProtocolVersion;
-use tool_mcp::{McpOptions, McpToolbox, StdioCommand};
-use tool_runtime::read::Message;
-use tool_runtime::{RenderOptions, Target, ToolError, Toolbox};
+use toolc::read::Message;
+use toolc::{RenderOptions, Target, ToolError, Toolbox};
+use toolc_mcp::rmcp::model::ProtocolVersion;
+use toolc_mcp::{McpOptions, McpToolbox, StdioCommand};
 
 use crate::mcp_servers::{lower_for_every_provider_and_check, server};
 use crate::support::pinned::installed;

@@ -8,7 +8,7 @@
 
 use director::DirectorOp;
 use serde_json::{Value, json};
-use tool_runtime::{ChangeKind, DispatchOptions, DynamicToolbox, RenderOptions, Server, Target, ToolSet, Toolbox};
+use toolc::{ChangeKind, DispatchOptions, DynamicToolbox, RenderOptions, Server, Target, ToolSet, Toolbox};
 
 use crate::support::pinned::{installed, run};
 

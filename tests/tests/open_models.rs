@@ -3,7 +3,7 @@
 //! same check `Toolbox::dispatch` makes (the tool's own schema, not the lowered one).
 
 use serde_json::{Value, json};
-use tool_runtime::{Arguments, JsonTools, RenderOptions, Server, Target};
+use toolc::{Arguments, JsonTools, RenderOptions, Server, Target};
 
 /// A tool as an OpenAPI-made MCP server lists it: a length beside a pattern, a format no engine
 /// knows, a union, unique items and a number step.

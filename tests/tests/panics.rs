@@ -8,7 +8,7 @@ use pollster::block_on;
 use schemars::JsonSchema;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::{Value, json};
-use tool_runtime::{
+use toolc::{
     Arguments, CallContext, ConfigTool, DispatchOptions, FnTool, Target, ToolError, ToolList, ToolOutput, ToolSet,
     Toolbox, tool, toolbox,
 };

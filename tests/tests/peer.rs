@@ -6,7 +6,7 @@
 
 use pollster::block_on;
 use serde_json::Value;
-use tool_runtime::{FnTool, ToolError, Toolbox};
+use toolc::{FnTool, ToolError, Toolbox};
 use toolc_tests::browser::Browser;
 use toolc_tests::search::{FetchDocumentTool, WebSearchTool};
 

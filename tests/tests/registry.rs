@@ -1,6 +1,6 @@
 //! The registry finds every tool of the program without a hand-kept list, in a deterministic order.
 
-use tool_runtime::{Tool, registry};
+use toolc::{Tool, registry};
 // Linking the crate is all it takes: nothing below names its unreferenced module.
 use toolc_tests as _;
 

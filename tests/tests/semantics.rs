@@ -8,13 +8,13 @@ use proptest::prelude::*;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
-use tool_runtime::{ConfigTool, RenderOptions, Target, Tool};
+use toolc::{ConfigTool, RenderOptions, Target, Tool};
 use toolc_tests::nodes::BrowserAction;
 use toolc_tests::probe::{Limits, Priority, ScheduleJob, Step};
 
 /// Every target's lowered input schema, as JSON Schema (Gemini's OpenAPI `nullable` written back
 /// as a type list so one validator reads them all).
-fn lowered_schemas(def: &tool_runtime::ToolDef) -> Vec<(String, Value)> {
+fn lowered_schemas(def: &toolc::ToolDef) -> Vec<(String, Value)> {
     let variants = [
         ("openai", Target::OpenAi, RenderOptions::default(), "/function/parameters"),
         ("openai-responses", Target::OpenAiResponses, RenderOptions::default(), "/parameters"),

@@ -11,8 +11,8 @@ use std::task::{Context, Poll};
 use futures_util::stream::{self, Stream};
 use pollster::block_on;
 use serde_json::{Value, json};
-use tool_runtime::dispatch::{CallStream, StreamEvent, Streamed};
-use tool_runtime::{DispatchError, DispatchOptions, Exchange, Target, ToolSet, Toolbox, toolbox};
+use toolc::dispatch::{CallStream, StreamEvent, Streamed};
+use toolc::{DispatchError, DispatchOptions, Exchange, Target, ToolSet, Toolbox, toolbox};
 use toolc_tests::nodes::{DeleteNodes, NodeOp};
 
 use crate::support::weather::Weather;

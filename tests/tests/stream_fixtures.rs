@@ -10,7 +10,7 @@ use futures_util::stream;
 use pollster::block_on;
 use proptest::prelude::*;
 use serde_json::{Value, json};
-use tool_runtime::{DispatchOptions, Exchange, Target, ToolCall, Toolbox};
+use toolc::{DispatchOptions, Exchange, Target, ToolCall, Toolbox};
 
 use crate::support::streams::{self, fixtures, read, server_fixtures};
 use crate::support::weather::Weather;

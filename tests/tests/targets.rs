@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 
 use serde_json::{Value, json};
-use tool_runtime::{RenderOptions, Target, render_tools};
+use toolc::{RenderOptions, Target, render_tools};
 use toolc_tests::{golden, our_tools};
 
 fn variants() -> Vec<(String, Target, RenderOptions)> {
@@ -157,7 +157,7 @@ fn mcp_tools_carry_title_annotations_and_object_output_schemas() {
 
 #[test]
 fn a_config_struct_is_an_answer_format_in_each_providers_shape() {
-    let def = <toolc_tests::nodes::DeleteNodes as tool_runtime::Tool>::definition();
+    let def = <toolc_tests::nodes::DeleteNodes as toolc::Tool>::definition();
     let openai = def.response_format(Target::OpenAi).unwrap().value;
     assert_eq!(openai["type"], "json_schema");
     assert_eq!(openai["json_schema"]["name"], "delete_nodes");

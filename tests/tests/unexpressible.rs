@@ -5,7 +5,7 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
-use tool_runtime::{RenderOptions, Target, Tool, tool};
+use toolc::{RenderOptions, Target, Tool, tool};
 
 /// A tree of sections.
 #[derive(Debug, Serialize, Deserialize, JsonSchema)]
@@ -38,7 +38,7 @@ fn recursion_is_an_error_where_a_target_has_no_refs() {
     let rendered = def.render(Target::Gemini).unwrap();
     assert!(rendered.value.get("parameters").is_none());
     let warning = &rendered.report.changes[0];
-    assert_eq!(warning.kind, tool_runtime::ChangeKind::Warning);
+    assert_eq!(warning.kind, toolc::ChangeKind::Warning);
     assert_eq!(warning.path, "/parameters/$defs/Section");
     assert!(warning.detail.ends_with(&err.rule), "{warning}");
 
@@ -126,7 +126,7 @@ fn every_example_of_the_tool_set_fits_its_tool() {
 
 #[test]
 fn names_and_property_keys_are_checked_per_target() {
-    let dotted = tool_runtime::ToolDef::new("files.read", "Read a file.", json!({"type": "object", "properties": {}}));
+    let dotted = toolc::ToolDef::new("files.read", "Read a file.", json!({"type": "object", "properties": {}}));
     let err = dotted.render(Target::OpenAi).unwrap_err();
     assert_eq!(
         (err.path.as_str(), err.rule.as_str()),
@@ -134,7 +134,7 @@ fn names_and_property_keys_are_checked_per_target() {
     );
     assert!(dotted.render(Target::Gemini).is_ok() && dotted.render(Target::Mcp).is_ok(), "Gemini and MCP take dots");
 
-    let dashed = tool_runtime::ToolDef::new(
+    let dashed = toolc::ToolDef::new(
         "fetch",
         "Fetch.",
         json!({"type": "object", "properties": {"max-bytes": {"type": "integer"}}, "required": ["max-bytes"]}),
@@ -155,10 +155,9 @@ fn names_and_property_keys_are_checked_per_target() {
 
 #[test]
 fn a_long_description_is_a_warning_not_an_error() {
-    let long = tool_runtime::ToolDef::new("long", "x".repeat(1500), json!({"type": "object", "properties": {}}));
+    let long = toolc::ToolDef::new("long", "x".repeat(1500), json!({"type": "object", "properties": {}}));
     let rendered = long.render(Target::OpenAi).unwrap();
-    let warning =
-        rendered.report.changes.iter().find(|change| change.kind == tool_runtime::ChangeKind::Warning).unwrap();
+    let warning = rendered.report.changes.iter().find(|change| change.kind == toolc::ChangeKind::Warning).unwrap();
     assert_eq!(warning.path, "/description");
     assert!(warning.detail.starts_with("the description has 1500 characters"), "{warning}");
 }
@@ -166,7 +165,7 @@ fn a_long_description_is_a_warning_not_an_error() {
 #[test]
 fn openai_limits_are_errors() {
     let values: Vec<String> = (0..1001).map(|i| format!("v{i}")).collect();
-    let many = tool_runtime::ToolDef::new(
+    let many = toolc::ToolDef::new(
         "pick",
         "Pick one.",
         json!({"type": "object", "properties": {"value": {"type": "string", "enum": values}}, "required": ["value"]}),
@@ -175,20 +174,19 @@ fn openai_limits_are_errors() {
     assert_eq!(err.rule, "1001 enum values exceed OpenAI's limit of 1000");
 
     let near: Vec<String> = (0..900).map(|i| format!("v{i}")).collect();
-    let near = tool_runtime::ToolDef::new(
+    let near = toolc::ToolDef::new(
         "pick",
         "Pick one.",
         json!({"type": "object", "properties": {"value": {"type": "string", "enum": near}}, "required": ["value"]}),
     );
     let rendered = near.render(Target::OpenAi).unwrap();
-    let warning =
-        rendered.report.changes.iter().find(|change| change.kind == tool_runtime::ChangeKind::Warning).unwrap();
+    let warning = rendered.report.changes.iter().find(|change| change.kind == toolc::ChangeKind::Warning).unwrap();
     assert_eq!(warning.detail, "900 enum values, near OpenAI's limit of 1000");
 
     let deep = (0..11).fold(
         json!({"type": "string"}),
         |inner, _| json!({"type": "object", "properties": {"x": inner}, "required": ["x"]}),
     );
-    let err = tool_runtime::ToolDef::new("deep", "Deep.", deep).render(Target::OpenAi).unwrap_err();
+    let err = toolc::ToolDef::new("deep", "Deep.", deep).render(Target::OpenAi).unwrap_err();
     assert!(err.rule.starts_with("objects nest deeper than OpenAI's limit of 10 levels"), "{err}");
 }

@@ -442,7 +442,7 @@ impl FnTool {
 impl TypeTool {
     /// `name = "…"`, or the type's name in snake_case.
     pub fn name(&self) -> String {
-        self.args.name.as_ref().map_or_else(|| tool_names::snake_case(&self.ident.to_string()), syn::LitStr::value)
+        self.args.name.as_ref().map_or_else(|| toolc_names::snake_case(&self.ident.to_string()), syn::LitStr::value)
     }
 
     pub fn description(&self) -> String {

@@ -8,7 +8,7 @@ use syn::{Expr, ExprLit, Lit, LitStr, Meta, Token};
 
 use crate::errors::Errors;
 use crate::suggest::hint;
-use tool_names::RENAME_RULES;
+use toolc_names::RENAME_RULES;
 
 /// What a key's value must be.
 #[derive(Clone, Copy)]
@@ -334,7 +334,7 @@ impl ArgArgs {
             description: given.str("description"),
             header: given.str("header").filter(|header| {
                 let name = header.value();
-                let valid = tool_names::is_header_name(&name);
+                let valid = toolc_names::is_header_name(&name);
                 if !valid {
                     errors.at(
                         header,

@@ -1,7 +1,7 @@
 //! The procedural macros of toolc: `#[tool]` and `#[toolbox]`.
 //!
-//! Depend on `tool-runtime`, which re-exports these and documents them; the code generated here
-//! names only `tool-runtime`'s API. Each phase is a module: `attr` reads attribute grammar, `docs`
+//! Depend on `toolc`, which re-exports these and documents them; the code generated here
+//! names only `toolc`'s API. Each phase is a module: `attr` reads attribute grammar, `docs`
 //! reads doc comments, `ast` builds the macro's model of the item (refusing what cannot be a tool),
 //! `valid` checks the rules, `expand` writes code. Errors are collected, not thrown, so one build
 //! shows every mistake in an item.

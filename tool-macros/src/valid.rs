@@ -8,7 +8,7 @@ use crate::ast::{FnTool, ImplToolbox, TypeTool, name_span};
 use crate::attr::ToolArgs;
 use crate::errors::Errors;
 use crate::suggest::hint;
-use tool_names::{PORTABLE_TOOL_NAME, is_portable_tool_name};
+use toolc_names::{PORTABLE_TOOL_NAME, is_portable_tool_name};
 
 pub fn fn_tool(tool: &FnTool, errors: &mut Errors) {
     name_rule(&tool.name(), &tool.args, &tool.ident, errors);

@@ -1,19 +1,19 @@
-//! MCP on rmcp, the official Rust SDK: any [`Toolbox`](tool_runtime::Toolbox) served as an MCP server
+//! MCP on rmcp, the official Rust SDK: any [`Toolbox`](toolc::Toolbox) served as an MCP server
 //! (feature `server`), and any MCP server's tools as a toolbox (feature `client`).
 //!
 //! ## Serving
 //!
 //! [`McpServer`] is an rmcp [`ServerHandler`]: `tools/list` is the toolbox's MCP rendering, the
 //! same JSON `toolc export` writes; `tools/call` runs through toolc's own dispatch (the same
-//! decoding, limits and model-facing errors as [`Toolbox::handle`](tool_runtime::Toolbox::handle)). Arguments that do not fit and
+//! decoding, limits and model-facing errors as [`Toolbox::handle`](toolc::Toolbox::handle)). Arguments that do not fit and
 //! a tool's `Err` or panic are results with `isError: true`, which the model reads; an unknown tool
 //! is a JSON-RPC error whose message names the closest tool. A call the client cancels
 //! (`notifications/cancelled`) has its future dropped; a tool that takes a `&CallContext` sees the
 //! cancellation and reports progress through it (`notifications/progress`, when the client asked).
 //!
 //! ```no_run
-//! use tool_mcp::McpServer;
-//! use tool_runtime::toolbox;
+//! use toolc_mcp::McpServer;
+//! use toolc::toolbox;
 //!
 //! struct Calculator;
 //!

@@ -34,7 +34,7 @@ use rmcp::{ErrorData, ServerHandler, ServiceExt};
 
 use ask::{InSession, StateKey};
 use running::Running;
-use tool_runtime::{Caller, Level, RenderError, Target, TaskSupport, Toolbox};
+use toolc::{Caller, Level, RenderError, Target, TaskSupport, Toolbox};
 
 pub use auth::{StaticToken, TokenRefused, TokenValidator};
 pub use beside::ToolsAlone;
@@ -112,7 +112,7 @@ impl<T: Toolbox + Send + 'static> McpServer<T> {
         let tools: Vec<Tool> =
             serde_json::from_value(rendered.clone()).expect("the MCP rendering is a list of MCP tools");
         let with_headers = (tools.iter().zip(rendered.as_array().into_iter().flatten()))
-            .filter(|(_, rendered)| tool_runtime::schema::has_headers(&rendered["inputSchema"]))
+            .filter(|(_, rendered)| toolc::schema::has_headers(&rendered["inputSchema"]))
             .map(|(tool, _)| tool.clone())
             .collect();
         let implementation = Implementation::new(env!("CARGO_PKG_NAME"), env!("CARGO_PKG_VERSION"));
@@ -145,8 +145,8 @@ impl<T: Toolbox + Send + 'static, H: ServerHandler> McpServer<T, H> {
     /// ```
     /// use rmcp::ServerHandler;
     /// use rmcp::model::{ServerCapabilities, ServerConfig};
-    /// use tool_mcp::McpServer;
-    /// use tool_runtime::toolbox;
+    /// use toolc_mcp::McpServer;
+    /// use toolc::toolbox;
     ///
     /// struct Clock;
     ///
@@ -210,8 +210,8 @@ impl<T: Toolbox + Send + 'static, H: ServerHandler> McpServer<T, H> {
     /// forged one is.
     ///
     /// ```
-    /// use tool_mcp::McpServer;
-    /// use tool_runtime::toolbox;
+    /// use toolc_mcp::McpServer;
+    /// use toolc::toolbox;
     ///
     /// struct Clock;
     ///

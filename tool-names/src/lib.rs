@@ -11,8 +11,8 @@ pub const PORTABLE_TOOL_NAME: &str = "^[a-zA-Z_][a-zA-Z0-9_-]{0,63}$";
 /// at most 64 in all.
 ///
 /// ```
-/// assert!(tool_names::is_portable_tool_name("launchBrowser"));
-/// assert!(!tool_names::is_portable_tool_name("web search"));
+/// assert!(toolc_names::is_portable_tool_name("launchBrowser"));
+/// assert!(!toolc_names::is_portable_tool_name("web search"));
 /// ```
 pub fn is_portable_tool_name(name: &str) -> bool {
     let bytes = name.as_bytes();
@@ -27,9 +27,9 @@ pub fn is_portable_tool_name(name: &str) -> bool {
 /// `Mcp-Param-NAME`, so the macros and the MCP rendering both check the name with this.
 ///
 /// ```
-/// assert!(tool_names::is_header_name("Region"));
-/// assert!(!tool_names::is_header_name("two words"));
-/// assert!(!tool_names::is_header_name(""));
+/// assert!(toolc_names::is_header_name("Region"));
+/// assert!(!toolc_names::is_header_name("two words"));
+/// assert!(!toolc_names::is_header_name(""));
 /// ```
 pub fn is_header_name(name: &str) -> bool {
     !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || "!#$%&'*+-.^_`|~".contains(c))
@@ -50,7 +50,7 @@ pub const RENAME_RULES: &[&str] = &[
 /// `ColorPalette` -> `color_palette`, `HTTPServer` -> `http_server`.
 ///
 /// ```
-/// assert_eq!(tool_names::snake_case("AddOrReplaceNodes"), "add_or_replace_nodes");
+/// assert_eq!(toolc_names::snake_case("AddOrReplaceNodes"), "add_or_replace_nodes");
 /// ```
 pub fn snake_case(name: &str) -> String {
     let chars: Vec<char> = name.chars().collect();
@@ -74,7 +74,7 @@ pub fn snake_case(name: &str) -> String {
 /// `web_search` -> `WebSearch`.
 ///
 /// ```
-/// assert_eq!(tool_names::pascal_case("web_search"), "WebSearch");
+/// assert_eq!(toolc_names::pascal_case("web_search"), "WebSearch");
 /// ```
 pub fn pascal_case(name: &str) -> String {
     name.split('_')
@@ -90,8 +90,8 @@ pub fn pascal_case(name: &str) -> String {
 /// written as escapes, everything else as it is.
 ///
 /// ```
-/// assert_eq!(tool_names::one_line("add"), "add");
-/// assert_eq!(tool_names::one_line("two\nlines\t!"), "two\\nlines\\t!");
+/// assert_eq!(toolc_names::one_line("add"), "add");
+/// assert_eq!(toolc_names::one_line("two\nlines\t!"), "two\\nlines\\t!");
 /// ```
 pub fn one_line(text: &str) -> std::borrow::Cow<'_, str> {
     if !text.chars().any(char::is_control) {
@@ -108,8 +108,8 @@ pub fn one_line(text: &str) -> std::borrow::Cow<'_, str> {
 /// Ties go to the first candidate, so the answer is deterministic.
 ///
 /// ```
-/// assert_eq!(tool_names::did_you_mean("serch", ["search", "fetch"]), Some("search"));
-/// assert_eq!(tool_names::did_you_mean("delete", ["search", "fetch"]), None);
+/// assert_eq!(toolc_names::did_you_mean("serch", ["search", "fetch"]), Some("search"));
+/// assert_eq!(toolc_names::did_you_mean("delete", ["search", "fetch"]), None);
 /// ```
 pub fn did_you_mean<'a>(given: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
     let mut best: Option<(&str, usize)> = None;

@@ -8,7 +8,7 @@ use serde_json::{Map, Value};
 ///
 /// ```
 /// use serde_json::json;
-/// use tool_runtime::Caller;
+/// use toolc::Caller;
 ///
 /// let claims = json!({"sub": "ci-bot", "scope": "files:read files:write"});
 /// let caller = Caller::from_claims(claims.as_object().unwrap().clone());

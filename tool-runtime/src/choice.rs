@@ -13,7 +13,7 @@ use crate::{Target, ToolDef};
 ///
 /// ```
 /// use serde_json::json;
-/// use tool_runtime::{ChoiceOptions, Target, ToolChoice, ToolDef};
+/// use toolc::{ChoiceOptions, Target, ToolChoice, ToolDef};
 ///
 /// let tools = [ToolDef::new("extract_colors", "Colors found in the image.", json!({"type": "object"}))];
 /// let fields = ToolChoice::Tool("extract_colors").render(Target::Anthropic, &tools).unwrap();
@@ -48,7 +48,7 @@ pub enum ToolChoice<'a> {
 /// Choices about tool calls beside [`ToolChoice`].
 ///
 /// ```
-/// use tool_runtime::ChoiceOptions;
+/// use toolc::ChoiceOptions;
 ///
 /// assert_eq!(ChoiceOptions::default().parallel_calls, None, "the provider's default");
 /// assert_eq!(ChoiceOptions::default().parallel_calls(false).parallel_calls, Some(false));

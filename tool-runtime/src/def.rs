@@ -14,7 +14,7 @@ use serde_json::Value;
 ///
 /// ```
 /// use serde_json::json;
-/// use tool_runtime::ToolDef;
+/// use toolc::ToolDef;
 ///
 /// let def = ToolDef::new("add", "Add two numbers.", json!({"type": "object"}));
 /// assert_eq!(def.name, "add");

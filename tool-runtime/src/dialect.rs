@@ -4,7 +4,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use tool_names::did_you_mean;
+use toolc_names::did_you_mean;
 
 use crate::open_models::{GrammarEngine, Server};
 
@@ -13,7 +13,7 @@ use crate::open_models::{GrammarEngine, Server};
 /// Its text form is what the command line and file names use:
 ///
 /// ```
-/// use tool_runtime::Target;
+/// use toolc::Target;
 ///
 /// let target: Target = "openai-responses".parse().unwrap();
 /// assert_eq!(target, Target::OpenAiResponses);
@@ -117,7 +117,7 @@ impl std::error::Error for UnknownTarget {}
 /// `parametersJsonSchema`.
 ///
 /// ```
-/// use tool_runtime::RenderOptions;
+/// use toolc::RenderOptions;
 ///
 /// let options = RenderOptions::default().anthropic_strict(true);
 /// assert!(options.anthropic_strict && !options.gemini_json_schema && !options.gemini_parameters_only);
@@ -190,7 +190,7 @@ impl RenderOptions {
     /// Sets [`RenderOptions::grammar_engine`] to the engine `server` uses by default:
     ///
     /// ```
-    /// use tool_runtime::{GrammarEngine, RenderOptions, Server};
+    /// use toolc::{GrammarEngine, RenderOptions, Server};
     ///
     /// let options = RenderOptions::default().server(Server::Vllm);
     /// assert_eq!(options.grammar_engine, Some(GrammarEngine::XGrammar));

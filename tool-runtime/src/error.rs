@@ -3,14 +3,14 @@
 use std::borrow::Cow;
 use std::fmt;
 
-use tool_names::did_you_mean;
+use toolc_names::did_you_mean;
 
 /// Why a tool call produced no output.
 ///
 /// Its `Display` is the text the model receives as the tool result, so it says what to change:
 ///
 /// ```
-/// use tool_runtime::ToolError;
+/// use toolc::ToolError;
 ///
 /// let err = ToolError::unknown_tool("web_serch", ["web_search", "fetch_page"]);
 /// assert_eq!(

@@ -6,7 +6,7 @@
 //! or an enum of config-struct tools into typed parsing of a call.
 //!
 //! ```
-//! use tool_runtime::{tool, toolbox, Tool, Toolbox};
+//! use toolc::{tool, toolbox, Tool, Toolbox};
 //!
 //! /// Search the web and return the best matches.
 //! ///
@@ -76,13 +76,13 @@
 //! toolboxes combined and narrowed, tool choice, images), [`guide::streaming`] (a response dispatched
 //! as it streams in), [`guide::bedrock`] (Amazon Bedrock's Converse API), and, with the feature `read`,
 //! `guide::run_time_definitions` (definitions read from JSON, tools defined as data, pinned
-//! definitions). Serving over MCP, and an MCP server's tools as a toolbox, are the crate `tool-mcp`'s.
+//! definitions). Serving over MCP, and an MCP server's tools as a toolbox, are the crate `toolc-mcp`'s.
 
 #![warn(missing_docs)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
-// Lets the macros name this crate `::tool_runtime` from inside it too.
-extern crate self as tool_runtime;
+// Lets the macros name this crate `::toolc` from inside it too.
+extern crate self as toolc;
 
 mod call;
 mod caller;
@@ -147,11 +147,11 @@ pub use open_models::{GrammarEngine, Server, UnknownName};
 pub use passes::report::{Change, ChangeKind, LoweringReport, Remedy, RenderError, Rendered};
 pub use provider::render_tools;
 pub use tool::{ConfigTool, FnTool, Tool};
-pub use tool_macros::{Form, tool, toolbox};
 pub use toolbox::compose::{Combine, Combined, ComposeError, Only, Prefixed};
 #[cfg(feature = "read")]
 pub use toolbox::{DynamicToolbox, JsonTools};
 pub use toolbox::{ParsedCall, ToolList, ToolSet, Toolbox};
+pub use toolc_macros::{Form, tool, toolbox};
 
 #[doc(hidden)]
 #[path = "private.rs"]

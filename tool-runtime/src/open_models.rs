@@ -5,7 +5,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use tool_names::did_you_mean;
+use toolc_names::did_you_mean;
 
 /// A grammar engine: what an open-model server compiles a tool's parameter schema with, when a
 /// request asks for a call (`tool_choice` required or named), to constrain the model's decoding.
@@ -17,7 +17,7 @@ use tool_names::did_you_mean;
 /// an entry in the lowering report, and still checked when the call arrives.
 ///
 /// ```
-/// use tool_runtime::GrammarEngine;
+/// use toolc::GrammarEngine;
 ///
 /// let engine: GrammarEngine = "llguidance".parse().unwrap();
 /// assert_eq!(engine, GrammarEngine::LlGuidance);
@@ -62,7 +62,7 @@ impl GrammarEngine {
 /// compiles tool schemas with by default.
 ///
 /// ```
-/// use tool_runtime::{GrammarEngine, Server};
+/// use toolc::{GrammarEngine, Server};
 ///
 /// let server: Server = "vllm".parse().unwrap();
 /// assert_eq!(server.engine(), GrammarEngine::XGrammar);

@@ -99,7 +99,7 @@ inventory::collect!(ToolboxEntry);
 /// Every tool in the program, each once, sorted by package, name and source location.
 ///
 /// ```
-/// use tool_runtime::{registry, tool};
+/// use toolc::{registry, tool};
 ///
 /// /// Say hello.
 /// #[tool]

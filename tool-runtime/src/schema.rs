@@ -33,7 +33,7 @@ pub fn settings() -> SchemaSettings {
 /// }
 ///
 /// assert_eq!(
-///     tool_runtime::schema::input_schema::<Args>(),
+///     toolc::schema::input_schema::<Args>(),
 ///     json!({
 ///         "type": "object",
 ///         "properties": {"query": {"type": "string", "description": "The query."}},

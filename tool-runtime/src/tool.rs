@@ -29,7 +29,7 @@ pub trait Tool {
 /// ```
 /// use serde::Deserialize;
 /// use schemars::JsonSchema;
-/// use tool_runtime::{tool, ConfigTool, Tool};
+/// use toolc::{tool, ConfigTool, Tool};
 ///
 /// /// Colors found in the image.
 /// #[tool(name = "extract_colors")]
@@ -57,7 +57,7 @@ pub trait ConfigTool: Tool + Sized {
 /// A stateless tool made by `#[tool]` on a free function, callable with JSON arguments.
 ///
 /// ```
-/// use tool_runtime::{tool, FnTool};
+/// use toolc::{tool, FnTool};
 ///
 /// /// Add two numbers.
 /// #[tool]

@@ -12,9 +12,9 @@ use syn::Ident;
 
 use super::carry::{self, FIELD_KEYWORDS, Kind};
 use crate::rust_names::{self, Scope};
-use tool_runtime::pointer;
-use tool_runtime::read::Definition;
-use tool_runtime::schema::resolve;
+use toolc::pointer;
+use toolc::read::Definition;
+use toolc::schema::resolve;
 
 /// Keywords left out without a word: the dialect's name, definitions (read where they are
 /// referred to), and a title (the Rust name is the title).
@@ -101,7 +101,7 @@ impl std::fmt::Display for Refusal {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let at = if self.at.is_empty() { "/" } else { &self.at };
         let text = format!("tool `{}` cannot be imported: at {at}, {}", self.tool, self.reason);
-        f.write_str(&tool_names::one_line(&text))
+        f.write_str(&toolc_names::one_line(&text))
     }
 }
 
@@ -118,10 +118,10 @@ impl Generator {
     /// it cannot be imported.
     pub fn tool(&mut self, tool: &Definition) -> Result<Tool, Refusal> {
         let refuse = |at: &str, reason: String| Refusal { tool: tool.name.clone(), at: at.to_owned(), reason };
-        if !tool_names::is_portable_tool_name(&tool.name) {
+        if !toolc_names::is_portable_tool_name(&tool.name) {
             let reason = format!(
                 "its name is not one every provider accepts (`{}`), and renaming it would change what the model calls",
-                tool_names::PORTABLE_TOOL_NAME
+                toolc_names::PORTABLE_TOOL_NAME
             );
             return Err(refuse(&tool.at, reason));
         }
@@ -162,7 +162,7 @@ impl ToolWriter<'_> {
     fn write(mut self, tool: &Definition) -> Result<Tool, (String, String)> {
         let name = &tool.name;
         let mut schema = tool.schema.clone();
-        tool_runtime::schema::merge_object_all_of(&mut schema);
+        toolc::schema::merge_object_all_of(&mut schema);
         let root = schema.clone();
         if schema.is_object()
             && schema.get("properties").is_none()
@@ -318,7 +318,7 @@ impl ToolWriter<'_> {
         let expression = if ty.nullable && !value.is_null() { quote!(Some(#expression)) } else { expression };
         let function = self.file.names.unique(format_ident!(
             "default_{}_{}",
-            tool_names::snake_case(owner),
+            toolc_names::snake_case(owner),
             field.trim_start_matches("r#")
         ));
         let return_type = ty.tokens();

@@ -12,7 +12,7 @@ use quote::quote;
 
 use crate::{Failure, Outcome, files, output};
 use generator::Generator;
-use tool_runtime::read::{self, Definition};
+use toolc::read::{self, Definition};
 
 pub fn run(file: &Path, out: Option<&Path>) -> Result<Outcome, Failure> {
     let (input, stem) = files::load_json(file)?;
@@ -97,7 +97,7 @@ pub fn generate(tools: &[Definition]) -> Result<Imported, Failure> {
 
         use schemars::JsonSchema;
         use serde::{Deserialize, Serialize};
-        use tool_runtime::tool;
+        use toolc::tool;
 
         #(#items)*
         #(#support)*

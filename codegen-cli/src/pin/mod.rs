@@ -1,5 +1,5 @@
 //! `toolc pin`: the tool definitions a project was tested with, pinned in a lock file
-//! (`tool_runtime::lock`), so that a definition that changes afterwards — a server that rewrites a
+//! (`toolc::lock`), so that a definition that changes afterwards — a server that rewrites a
 //! tool's description once it is trusted — fails CI (`--check`) instead of reaching a model unseen.
 //!
 //! Where the definitions come from is one step, [`from_files`] or [`servers::from_servers`]: each source gives a server's name and
@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use std::str::FromStr;
 
 use serde_json::Value;
-use tool_runtime::lock::Lock;
+use toolc::lock::Lock;
 
 use crate::files::{load_json, write_atomically};
 use crate::{Failure, Outcome, output};
@@ -87,7 +87,7 @@ fn from_files(sources: &[FileSource]) -> Result<Vec<Listed>, Failure> {
         let file = source.file.display();
         let (document, stem) = load_json(&source.file)?;
         let definitions =
-            tool_runtime::read::definitions(&document, &stem).map_err(|err| Failure(format!("{file}: {err}")))?;
+            toolc::read::definitions(&document, &stem).map_err(|err| Failure(format!("{file}: {err}")))?;
         let mut tools = Vec::new();
         for definition in &definitions {
             let tool = document.pointer(&definition.at).expect("a definition's pointer points into its document");

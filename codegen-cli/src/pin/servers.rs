@@ -11,7 +11,7 @@ use std::path::Path;
 use std::process::Command;
 
 use serde::Deserialize;
-use tool_mcp::{McpOptions, McpToolbox};
+use toolc_mcp::{McpOptions, McpToolbox};
 
 use super::{Listed, sign_in};
 use crate::Failure;

@@ -11,7 +11,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use sha2::{Digest, Sha256};
-use tool_mcp::{LoopbackRedirect, SignIn, TokenFile};
+use toolc_mcp::{LoopbackRedirect, SignIn, TokenFile};
 
 /// How long a person has to sign in in the browser.
 const SIGN_IN_WITHIN: Duration = Duration::from_secs(300);

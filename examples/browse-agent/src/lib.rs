@@ -10,7 +10,7 @@ use std::collections::{BTreeMap, VecDeque};
 use std::sync::Mutex;
 
 use serde_json::{Value, json};
-use tool_runtime::{
+use toolc::{
     DispatchOptions, FinalAnswer, RenderOptions, Target, Tool, ToolCall, ToolDef, ToolResult, Toolbox, render_tools,
     toolbox,
 };

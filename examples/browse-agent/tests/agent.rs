@@ -5,7 +5,7 @@
 use browse_agent::{Replay, Transcript, release_plan, run};
 use pollster::block_on;
 use serde_json::json;
-use tool_runtime::Target;
+use toolc::Target;
 
 fn replay(target: Target, file: &str) -> (Transcript, Replay) {
     let text = std::fs::read_to_string(format!("{}/tests/recorded/{file}", env!("CARGO_MANIFEST_DIR"))).unwrap();

@@ -6,7 +6,7 @@
 pub mod nodes;
 pub mod operations;
 
-use tool_runtime::toolbox;
+use toolc::toolbox;
 
 use nodes::{BrowserAction, BrowserQuery, Context, Group, Iterate, Route};
 use operations::{AddOrReplaceNodes, DebugBrowser, DeleteNodes, ManageVariable};

@@ -2,7 +2,7 @@
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
-use tool_runtime::tool;
+use toolc::tool;
 
 /// An element selector: one CSS selector, or a list tried in order until one matches.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]

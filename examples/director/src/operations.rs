@@ -2,7 +2,7 @@
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
-use tool_runtime::tool;
+use toolc::tool;
 
 /// Where new nodes go.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]

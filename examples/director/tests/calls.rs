@@ -5,7 +5,7 @@ use director::DirectorOp;
 use director::nodes::{BrowserAction, Context, KeyValue, Route, RouteCase, Selector};
 use director::operations::{AddOrReplaceNodes, DeleteNodes, InsertAt, NewNode, NodeType};
 use serde_json::json;
-use tool_runtime::{RenderOptions, Target, ToolSet};
+use toolc::{RenderOptions, Target, ToolSet};
 
 fn parse(name: &str, arguments: serde_json::Value) -> Result<DirectorOp, String> {
     DirectorOp::parse(name, &arguments.to_string()).map_err(|err| err.to_string())
@@ -112,7 +112,7 @@ fn every_operation_renders_for_every_target_and_strict_mode() {
         "{err}"
     );
     let step: Vec<_> = DirectorOp::tools().iter().filter(|tool| tool.name.ends_with("_nodes")).collect();
-    tool_runtime::render_tools(step, Target::Anthropic, &strict).unwrap();
+    toolc::render_tools(step, Target::Anthropic, &strict).unwrap();
     let names: Vec<&str> = DirectorOp::tools().iter().map(|tool| &*tool.name).collect();
     assert_eq!(names.len(), 10);
     assert!(names.contains(&"debug_browser") && names.contains(&"manage_variable"));

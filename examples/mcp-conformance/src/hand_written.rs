@@ -3,7 +3,7 @@
 //! `$anchor`. MCP's dialect is 2020-12, and the server serves the schema as written.
 
 use serde_json::{Map, Value, json};
-use tool_runtime::DynamicToolbox;
+use toolc::DynamicToolbox;
 
 /// The tools defined as JSON.
 pub fn tools() -> DynamicToolbox {

@@ -7,8 +7,8 @@ mod beside;
 mod hand_written;
 mod tools;
 
-use tool_mcp::McpServer;
-use tool_runtime::Combine;
+use toolc::Combine;
+use toolc_mcp::McpServer;
 
 #[tokio::main]
 async fn main() -> std::io::Result<()> {

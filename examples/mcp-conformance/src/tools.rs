@@ -6,7 +6,7 @@ use base64::Engine as _;
 use base64::engine::general_purpose::STANDARD;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
-use tool_runtime::{
+use toolc::{
     AskError, Audio, CallContext, ContentPart, Elicited, Form, Image, Level, QuestionKind, Resource, Sampling, toolbox,
 };
 

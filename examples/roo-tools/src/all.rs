@@ -1,6 +1,6 @@
-//! The whole tool set as one [`Toolbox`](tool_runtime::Toolbox): what the MCP server serves.
+//! The whole tool set as one [`Toolbox`](toolc::Toolbox): what the MCP server serves.
 
-use tool_runtime::{Combine, Combined, ComposeError};
+use toolc::{Combine, Combined, ComposeError};
 
 use crate::browser::BrowserTools;
 use crate::files::FileTools;

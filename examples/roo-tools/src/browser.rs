@@ -6,7 +6,7 @@ use std::sync::Mutex;
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
-use tool_runtime::{ContentPart, Image, toolbox};
+use toolc::{ContentPart, Image, toolbox};
 
 use crate::screen;
 

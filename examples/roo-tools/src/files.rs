@@ -5,7 +5,7 @@ use std::path::{Component, Path, PathBuf};
 
 use schemars::JsonSchema;
 use serde::Serialize;
-use tool_runtime::toolbox;
+use toolc::toolbox;
 
 /// The file system the tools see.
 #[derive(Debug)]

@@ -3,7 +3,7 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use tool_runtime::toolbox;
+use toolc::toolbox;
 
 /// Where the web tools get their answers (a real HTTP client, or a fake in tests).
 pub trait Backend: Send + Sync {

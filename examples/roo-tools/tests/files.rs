@@ -4,7 +4,7 @@
 use pollster::block_on;
 use roo_tools::files::FileTools;
 use serde_json::json;
-use tool_runtime::{ToolError, Toolbox};
+use toolc::{ToolError, Toolbox};
 
 fn call(tools: &FileTools, name: &str, arguments: serde_json::Value) -> Result<serde_json::Value, ToolError> {
     block_on(tools.call(name, &arguments.to_string()))

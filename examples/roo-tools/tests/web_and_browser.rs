@@ -7,7 +7,7 @@ use pollster::block_on;
 use roo_tools::browser::{BrowserTools, Page};
 use roo_tools::web::{Backend, SearchResult, WebTools};
 use serde_json::{Value, json};
-use tool_runtime::{Arguments, CallContext, ContentPart, Target, ToolError, Toolbox};
+use toolc::{Arguments, CallContext, ContentPart, Target, ToolError, Toolbox};
 
 struct FakeWeb;
 
@@ -50,7 +50,7 @@ fn search_takes_five_results_by_default_and_refuses_out_of_range_counts() {
     let mcp = web.render(Target::Mcp).unwrap();
     let input = &mcp[0]["inputSchema"];
     let schema = &input["properties"]["numResults"];
-    let minimum = tool_runtime::schema::resolve(schema, input)["minimum"].clone();
+    let minimum = toolc::schema::resolve(schema, input)["minimum"].clone();
     assert_eq!((minimum, schema["default"].clone()), (json!(1), json!(5)));
 }
 

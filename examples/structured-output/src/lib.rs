@@ -5,7 +5,7 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
-use tool_runtime::{ChoiceOptions, ConfigTool, Target, Tool, ToolChoice, ToolError, ToolSet, tool, toolbox};
+use toolc::{ChoiceOptions, ConfigTool, Target, Tool, ToolChoice, ToolError, ToolSet, tool, toolbox};
 
 /// Colors found in the image.
 #[tool(
@@ -45,7 +45,7 @@ pub fn forced_tool(target: Target) -> Result<Value, Box<dyn std::error::Error>> 
 
 /// The palette as the model's answer format (OpenAI `response_format`, Anthropic
 /// `output_config.format`, Gemini `responseSchema`).
-pub fn response_format(target: Target) -> Result<Value, tool_runtime::RenderError> {
+pub fn response_format(target: Target) -> Result<Value, toolc::RenderError> {
     ColorPalette::definition().response_format(target).map(|rendered| rendered.value)
 }
 

@@ -3,7 +3,7 @@
 
 use serde_json::json;
 use structured_output::{ColorPalette, forced_tool, palette_from_response, response_format, sanitize};
-use tool_runtime::{ConfigTool, Target};
+use toolc::{ConfigTool, Target};
 
 #[test]
 fn the_tool_is_forced_in_each_providers_words() {

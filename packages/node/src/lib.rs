@@ -9,8 +9,8 @@
 
 use napi_derive::napi;
 use serde_json::{Value, json};
-use tool_runtime::read::{Lowered, ReadError, lower_each_value};
-use tool_runtime::{Arguments, GrammarEngine, JsonTools, RenderOptions, Server, Target};
+use toolc::read::{Lowered, ReadError, lower_each_value};
+use toolc::{Arguments, GrammarEngine, JsonTools, RenderOptions, Server, Target};
 
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;

@@ -11,8 +11,8 @@ use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple};
 use serde_json::{Map, Number, Value};
-use tool_runtime::read::{Lowered, ReadError, lower_each_value};
-use tool_runtime::{Arguments, GrammarEngine, JsonTools, RenderOptions, Server, Target, UnknownName};
+use toolc::read::{Lowered, ReadError, lower_each_value};
+use toolc::{Arguments, GrammarEngine, JsonTools, RenderOptions, Server, Target, UnknownName};
 
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;

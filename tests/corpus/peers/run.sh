@@ -3,7 +3,7 @@
 # after BFCL's own type mapping (peers.py --bfcl-types) — and prints summary.py's tables.
 #
 # Usage: tests/corpus/peers/run.sh OUT_DIR
-# Needs what `cargo test -p codegen-cli --test suite corpus::` leaves under target/: tmp/corpus-split,
+# Needs what `cargo test -p toolc-cli --test suite corpus::` leaves under target/: tmp/corpus-split,
 # tmp/corpus-lowered, tmp/conformance/node_modules (openai-node) and debug/toolc; python3 and node.
 # The Python peers go in PEERS_VENV (default target/tmp/peers-venv), installed from requirements.txt.
 set -euo pipefail

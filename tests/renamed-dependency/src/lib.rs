@@ -1,9 +1,9 @@
-//! Every kind of tool, written against `tool-runtime` renamed to `toolc` (and on edition 2021), so
+//! Every kind of tool, written against `toolc` renamed to `agent_tools` (and on edition 2021), so
 //! the generated code is proven to find the runtime by whatever name the user gave it.
 
+use agent_tools::{tool, toolbox};
 use schemars::JsonSchema;
 use serde::Deserialize;
-use toolc::{tool, toolbox};
 
 /// Add two numbers.
 #[tool]
@@ -41,7 +41,7 @@ pub enum Op {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use toolc::{ConfigTool, FnTool, ToolSet, Toolbox};
+    use agent_tools::{ConfigTool, FnTool, ToolSet, Toolbox};
 
     #[test]
     fn every_kind_of_tool_works_under_the_new_name() {
@@ -50,7 +50,7 @@ mod tests {
         assert_eq!(pollster::block_on(counter.call("increment", "{}")).unwrap(), 1);
         let palette = ColorPalette::parse(r#"{"colors": ["red"]}"#).unwrap();
         assert_eq!(Op::parse("extract_colors", r#"{"colors": ["red"]}"#).unwrap(), Op::ColorPalette(palette));
-        let names: Vec<&str> = toolc::registry::tools()
+        let names: Vec<&str> = agent_tools::registry::tools()
             .iter()
             .filter(|def| def.source.is_some_and(|source| source.package == "toolc-renamed-dependency"))
             .map(|def| &*def.name)

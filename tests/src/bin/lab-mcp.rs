@@ -7,8 +7,8 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-use tool_mcp::McpServer;
-use tool_runtime::{CallContext, toolbox};
+use toolc::{CallContext, toolbox};
+use toolc_mcp::McpServer;
 
 /// Tools that misbehave.
 pub struct Lab {

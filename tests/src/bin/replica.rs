@@ -14,8 +14,8 @@ use std::time::Duration;
 
 use schemars::JsonSchema;
 use serde::Deserialize;
-use tool_mcp::{HttpOptions, McpServer, RedisState};
-use tool_runtime::{AskError, CallContext, Elicited, Form, toolbox};
+use toolc::{AskError, CallContext, Elicited, Form, toolbox};
+use toolc_mcp::{HttpOptions, McpServer, RedisState};
 
 /// Whether to go on.
 #[derive(Deserialize, JsonSchema, Form)]

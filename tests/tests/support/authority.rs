@@ -18,8 +18,8 @@ use axum::routing::{get, post};
 use base64::Engine;
 use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
-use tool_mcp::jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, encode};
-use tool_mcp::{HttpOptions, JwtValidator};
+use toolc_mcp::jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, encode};
+use toolc_mcp::{HttpOptions, JwtValidator};
 
 pub const SECRET: &[u8] = b"the authorization server's signing key, shared with the resource server";
 pub const CLIENT_ID: &str = "toolc-auth-test";

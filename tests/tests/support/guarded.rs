@@ -7,7 +7,7 @@
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use tool_runtime::{CallContext, toolbox};
+use toolc::{CallContext, toolbox};
 
 /// What the tools saw: `<tag> started`, `<tag> dropped`.
 #[derive(Clone, Default)]

@@ -2,8 +2,8 @@
 
 use std::path::{Path, PathBuf};
 
-use tool_runtime::dispatch::{CallStream, Streamed};
-use tool_runtime::{DispatchOptions, Interruption, Target, ToolCall};
+use toolc::dispatch::{CallStream, Streamed};
+use toolc::{DispatchOptions, Interruption, Target, ToolCall};
 
 /// The fixture folders and the provider each is read as.
 pub const PROVIDERS: [(&str, Target); 5] = [

@@ -2,7 +2,7 @@
 
 use schemars::JsonSchema;
 use serde::Deserialize;
-use tool_runtime::toolbox;
+use toolc::toolbox;
 
 /// A temperature unit.
 #[derive(Debug, Deserialize, JsonSchema)]

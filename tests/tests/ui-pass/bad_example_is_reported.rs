@@ -1,7 +1,7 @@
 //! A tool whose example does not fit it still compiles; the test `#[tool]` generates for it fails,
 //! naming the example. Here that check is called directly.
 
-use tool_runtime::tool;
+use toolc::tool;
 
 /// Search the web.
 #[tool(example({"query": "rust"}), example({"qurey": "rust"}, "A typo"))]

@@ -1,6 +1,6 @@
 //! A `&CallContext` may stand anywhere among a tool's parameters, in a free function or a method;
 //! it never appears in the schema.
-use tool_runtime::{CallContext, FnTool, Tool, Toolbox, tool, toolbox};
+use toolc::{CallContext, FnTool, Tool, Toolbox, tool, toolbox};
 
 /// Index the files.
 ///

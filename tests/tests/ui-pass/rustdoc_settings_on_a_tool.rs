@@ -1,6 +1,6 @@
 //! `#[doc(hidden)]` and `#[doc(alias)]` are rustdoc's settings, not description text: accepted.
 
-use tool_runtime::{Tool, tool};
+use toolc::{Tool, tool};
 
 /// Search the web.
 #[doc(alias = "find")]

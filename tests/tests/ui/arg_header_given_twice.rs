@@ -1,4 +1,4 @@
-use tool_runtime::tool;
+use toolc::tool;
 
 /// Greet someone in a region, in a language.
 #[tool]

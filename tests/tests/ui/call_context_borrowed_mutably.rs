@@ -1,4 +1,4 @@
-use tool_runtime::{CallContext, tool};
+use toolc::{CallContext, tool};
 
 /// Index the files.
 #[tool]

@@ -1,4 +1,4 @@
-use tool_runtime::{Combine, toolbox};
+use toolc::{Combine, toolbox};
 
 struct Files;
 struct Backup;

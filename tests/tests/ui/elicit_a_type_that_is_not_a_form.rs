@@ -1,6 +1,6 @@
 use schemars::JsonSchema;
 use serde::Deserialize;
-use tool_runtime::CallContext;
+use toolc::CallContext;
 
 /// Whether to go on.
 #[derive(Deserialize, JsonSchema)]

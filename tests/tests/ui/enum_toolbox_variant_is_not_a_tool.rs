@@ -1,6 +1,6 @@
 use schemars::JsonSchema;
 use serde::Deserialize;
-use tool_runtime::toolbox;
+use toolc::toolbox;
 
 /// Delete nodes.
 #[derive(Deserialize, JsonSchema)]

@@ -1,6 +1,6 @@
 use schemars::JsonSchema;
 use serde::Deserialize;
-use tool_runtime::{tool, toolbox};
+use toolc::{tool, toolbox};
 
 /// Delete nodes.
 #[tool]

@@ -1,6 +1,6 @@
 use schemars::JsonSchema;
 use serde::Deserialize;
-use tool_runtime::Form;
+use toolc::Form;
 
 /// Tags to add.
 #[derive(Deserialize, JsonSchema, Form)]

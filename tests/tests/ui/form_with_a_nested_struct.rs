@@ -1,6 +1,6 @@
 use schemars::JsonSchema;
 use serde::Deserialize;
-use tool_runtime::Form;
+use toolc::Form;
 
 /// Where to ship.
 #[derive(Deserialize, JsonSchema)]

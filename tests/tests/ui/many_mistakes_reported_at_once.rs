@@ -1,4 +1,4 @@
-use tool_runtime::tool;
+use toolc::tool;
 
 #[tool(nmae = "search", read_only = 1)]
 pub fn web_search(query: &str, #[arg(rename = 5)] limit: u32) -> String {

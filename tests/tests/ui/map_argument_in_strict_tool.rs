@@ -1,6 +1,6 @@
 use std::collections::HashMap;
 
-use tool_runtime::tool;
+use toolc::tool;
 
 /// Label the page.
 #[tool]

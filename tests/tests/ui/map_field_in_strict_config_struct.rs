@@ -2,7 +2,7 @@ use std::collections::BTreeMap;
 
 use schemars::JsonSchema;
 use serde::Deserialize;
-use tool_runtime::tool;
+use toolc::tool;
 
 /// Set HTTP headers.
 #[tool]

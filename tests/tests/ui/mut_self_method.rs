@@ -1,4 +1,4 @@
-use tool_runtime::toolbox;
+use toolc::toolbox;
 
 pub struct Counter {
     count: u64,

@@ -1,4 +1,4 @@
-use tool_runtime::tool;
+use toolc::tool;
 
 /// Search the web.
 #[tool(name = "search_the_web_and_return_the_best_matches_for_the_query_given_by_the_user")]

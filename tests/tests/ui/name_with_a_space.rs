@@ -1,4 +1,4 @@
-use tool_runtime::tool;
+use toolc::tool;
 
 /// Search the web.
 #[tool(name = "web search")]

@@ -1,6 +1,6 @@
 use schemars::JsonSchema;
 use serde::Deserialize;
-use tool_runtime::tool;
+use toolc::tool;
 
 /// Colors found in the image.
 #[tool(rename_all = "camelCase")]

@@ -1,4 +1,4 @@
-use tool_runtime::tool;
+use toolc::tool;
 
 #[tool]
 pub fn web_search(query: String) -> String {

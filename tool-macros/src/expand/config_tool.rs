@@ -25,7 +25,7 @@ pub fn type_tool(tool: &TypeTool) -> TokenStream {
         quote!(#rt::__private::check_examples(<Self as #rt::Tool>::definition(), |text: &str| {
             <Self as #rt::ConfigTool>::parse(text).map(drop)
         })),
-        &tool_names::snake_case(&ident.to_string()),
+        &toolc_names::snake_case(&ident.to_string()),
     );
     quote! {
         #examples_test

@@ -11,7 +11,7 @@ use super::checks::{example_check, strict_checks};
 use super::definition::fn_definition;
 use crate::ast::FnTool;
 use crate::krate;
-use tool_names::pascal_case;
+use toolc_names::pascal_case;
 
 pub fn free_fn(tool: &FnTool, vis: &syn::Visibility) -> TokenStream {
     let rt = krate::runtime();

@@ -1,6 +1,6 @@
 //! Code generation. Input has been checked by `ast` and `valid`; nothing here re-checks it.
 //!
-//! Generated code names `tool-runtime` through the path `krate::runtime` finds, and its
+//! Generated code names `toolc` through the path `krate::runtime` finds, and its
 //! `#[doc(hidden)] __private` module for support, so it never depends on the user's imports.
 //!
 //! One module per generator: `fn_tool` (`#[tool]` on a function), `config_tool` (on a struct or

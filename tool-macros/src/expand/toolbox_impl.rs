@@ -14,7 +14,7 @@ use super::definition::{fn_definition, source_location};
 use super::replace_self;
 use crate::ast::ImplToolbox;
 use crate::krate;
-use tool_names::pascal_case;
+use toolc_names::pascal_case;
 
 pub fn impl_toolbox(toolbox: &ImplToolbox) -> TokenStream {
     let rt = krate::runtime();
@@ -52,7 +52,7 @@ pub fn impl_toolbox(toolbox: &ImplToolbox) -> TokenStream {
         (TokenStream::new(), TokenStream::new())
     } else {
         let module =
-            format_ident!("__toolc_examples_{}", tool_names::snake_case(&toolbox_name.replace(['<', '>', ':'], "")));
+            format_ident!("__toolc_examples_{}", toolc_names::snake_case(&toolbox_name.replace(['<', '>', ':'], "")));
         (
             quote! {
                 impl #self_ty {

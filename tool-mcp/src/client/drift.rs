@@ -5,9 +5,9 @@
 use std::sync::Arc;
 
 use serde_json::Value;
-use tool_runtime::JsonTools;
-use tool_runtime::lock::Lock;
-use tool_runtime::read::Message;
+use toolc::JsonTools;
+use toolc::lock::Lock;
+use toolc::read::Message;
 
 use super::generations::Generation;
 use super::{McpError, OnDrift};

@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use rmcp::service::{ClientInitializeError, ServiceError};
 use rmcp::transport::streamable_http_client::StreamableHttpError;
-use tool_runtime::read::ReadError;
+use toolc::read::ReadError;
 
 /// Why a toolbox cannot be made of a server.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -14,7 +14,7 @@ use rmcp::model::{
 };
 use rmcp::service::{Peer, PeerRequestOptions, RoleClient, ServiceError};
 use serde_json::{Map, Value};
-use tool_runtime::{CallContext, ToolError, ToolOutput};
+use toolc::{CallContext, ToolError, ToolOutput};
 
 use super::error::LinkError;
 use super::link::{Link, Tries};

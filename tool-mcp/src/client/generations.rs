@@ -6,8 +6,8 @@ use std::sync::{Mutex, OnceLock, PoisonError};
 
 use serde_json::Value;
 
-use tool_runtime::JsonTools;
-use tool_runtime::read::Message;
+use toolc::JsonTools;
+use toolc::read::Message;
 
 /// How many lists one toolbox keeps at most: a server that announces new lists without end would
 /// otherwise grow it without end. Past it, the newest list stays and later ones are not taken.

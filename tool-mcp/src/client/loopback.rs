@@ -26,7 +26,7 @@ const HEAD_WITHIN: Duration = Duration::from_secs(10);
 /// ```no_run
 /// use std::sync::Arc;
 /// use std::time::Duration;
-/// use tool_mcp::{LoopbackRedirect, SignIn};
+/// use toolc_mcp::{LoopbackRedirect, SignIn};
 ///
 /// # async fn run() -> std::io::Result<()> {
 /// let loopback = Arc::new(LoopbackRedirect::bind().await?);

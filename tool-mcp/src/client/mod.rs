@@ -43,11 +43,9 @@ use reconnect::State;
 pub use sign_in::SignIn;
 #[cfg(feature = "oauth")]
 pub use token_file::TokenFile;
-use tool_runtime::Arguments;
-use tool_runtime::read::Message;
-use tool_runtime::{
-    CallContext, RenderError, RenderOptions, Rendered, Target, ToolError, ToolList, ToolOutput, Toolbox,
-};
+use toolc::Arguments;
+use toolc::read::Message;
+use toolc::{CallContext, RenderError, RenderOptions, Rendered, Target, ToolError, ToolList, ToolOutput, Toolbox};
 
 /// The tools of an MCP server as a [`Toolbox`]: listed, lowered for every provider and called as a
 /// `#[toolbox]`'s are.
@@ -58,7 +56,7 @@ use tool_runtime::{
 ///   with: 2025-11-25, 2025-06-18, 2025-03-26 or 2024-11-05, every version the official SDKs still
 ///   speak (a server that settles on a version this client does not speak is refused, naming it),
 ///   and its tools listed to the last page. Each definition is read as any definition arriving as
-///   JSON ([`JsonTools`](tool_runtime::JsonTools)): a definition that cannot be read is left out and
+///   JSON ([`JsonTools`](toolc::JsonTools)): a definition that cannot be read is left out and
 ///   said so in [`McpToolbox::messages`].
 /// - **Rendering** ([`Toolbox::render`], [`Toolbox::render_with`]): tool by tool, so one tool never
 ///   sinks the others. Each is rendered in strict mode where the provider has one and the tool fits
@@ -85,8 +83,8 @@ use tool_runtime::{
 ///   it is listed again; the toolbox serves the new list from then on.
 ///
 /// ```no_run
-/// use tool_mcp::McpToolbox;
-/// use tool_runtime::{Combine, Target, Toolbox};
+/// use toolc_mcp::McpToolbox;
+/// use toolc::{Combine, Target, Toolbox};
 ///
 /// # async fn run() -> Result<(), Box<dyn std::error::Error>> {
 /// let memory = McpToolbox::connect_stdio(std::process::Command::new("npx").args(["@modelcontextprotocol/server-memory"])).await?;
@@ -303,14 +301,14 @@ impl Toolbox for McpToolbox {
         self.inner.generations.latest().tools.tool_list()
     }
 
-    /// Tool by tool, as [`JsonTools::render`](tool_runtime::JsonTools::render): a tool strict mode
+    /// Tool by tool, as [`JsonTools::render`](toolc::JsonTools::render): a tool strict mode
     /// cannot take is rendered without it, one the provider takes in no form left out; both said in
     /// [`McpToolbox::messages`].
     fn render(&self, target: Target) -> Result<&Value, RenderError> {
         self.inner.generations.latest().tools.render(target)
     }
 
-    /// Tool by tool with per-target options, as [`JsonTools::render_with`](tool_runtime::JsonTools::render_with).
+    /// Tool by tool with per-target options, as [`JsonTools::render_with`](toolc::JsonTools::render_with).
     fn render_with(&self, target: Target, options: &RenderOptions) -> Result<Rendered, RenderError> {
         self.inner.generations.latest().tools.render_with(target, options)
     }

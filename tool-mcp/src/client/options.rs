@@ -15,7 +15,7 @@ use rmcp::model::{
     CreateMessageRequestParams, CreateMessageResult, ElicitRequestParams, ElicitResult, ProtocolVersion, Root,
 };
 use std::future::Future;
-use tool_runtime::lock::Lock;
+use toolc::lock::Lock;
 
 use super::answers::Answers;
 
@@ -23,7 +23,7 @@ use super::answers::Answers;
 ///
 /// ```
 /// use std::time::Duration;
-/// use tool_mcp::McpOptions;
+/// use toolc_mcp::McpOptions;
 ///
 /// let options = McpOptions::default().named("github").timeout(Duration::from_secs(20));
 /// # drop(options);
@@ -125,8 +125,8 @@ impl McpOptions {
     /// A server that changes a tool's description after it was reviewed is a known attack on agents.
     ///
     /// ```
-    /// use tool_runtime::lock::Lock;
-    /// use tool_mcp::{McpOptions, OnDrift};
+    /// use toolc::lock::Lock;
+    /// use toolc_mcp::{McpOptions, OnDrift};
     ///
     /// let lock = Lock::from_text(r#"{"version": 1, "servers": {}}"#).unwrap();
     /// let options = McpOptions::default().named("github").pinned(lock, OnDrift::LeaveOut);
@@ -138,7 +138,7 @@ impl McpOptions {
     }
 
     /// The name and version this client gives itself to servers (`clientInfo`). Default: this
-    /// crate's, `tool-mcp` and its version.
+    /// crate's, `toolc-mcp` and its version.
     pub fn client_info(mut self, name: impl Into<String>, version: impl Into<String>) -> Self {
         self.client = Some((name.into(), version.into()));
         self
@@ -150,8 +150,8 @@ impl McpOptions {
     /// `server/discover`, and a server that does not speak it is refused.
     ///
     /// ```
-    /// use tool_mcp::McpOptions;
-    /// use tool_mcp::rmcp::model::ProtocolVersion;
+    /// use toolc_mcp::McpOptions;
+    /// use toolc_mcp::rmcp::model::ProtocolVersion;
     ///
     /// let options = McpOptions::default().protocol_version(ProtocolVersion::V_2025_11_25);
     /// # drop(options);
@@ -167,8 +167,8 @@ impl McpOptions {
     /// Declares the `elicitation` capability (forms); without it no server asks.
     ///
     /// ```
-    /// use tool_mcp::McpOptions;
-    /// use tool_mcp::rmcp::model::{ElicitResult, ElicitationAction};
+    /// use toolc_mcp::McpOptions;
+    /// use toolc_mcp::rmcp::model::{ElicitResult, ElicitationAction};
     ///
     /// // A program without a user at hand declines every form.
     /// let options = McpOptions::default().on_elicitation(|_form| async { Ok(ElicitResult::new(ElicitationAction::Decline)) });
@@ -227,7 +227,7 @@ impl McpOptions {
 /// tokens.
 ///
 /// ```
-/// use tool_mcp::StdioCommand;
+/// use toolc_mcp::StdioCommand;
 ///
 /// let mut command = std::process::Command::new("npx");
 /// command.arg("@modelcontextprotocol/server-github").env_clear().env("PATH", "/usr/bin");

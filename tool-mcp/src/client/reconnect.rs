@@ -5,7 +5,7 @@
 use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
-use tool_runtime::read::Message;
+use toolc::read::Message;
 
 use super::drift::generation;
 use super::error::{LinkError, Unavailable};

@@ -7,7 +7,7 @@ use rmcp::model::{CallToolResult, ContentBlock};
 use serde::Deserialize;
 use serde_json::Value;
 
-use tool_runtime::{ContentPart, ToolError, ToolOutput};
+use toolc::{ContentPart, ToolError, ToolOutput};
 
 /// The result of calling `tool` on `server` as rmcp read it. The usual one, text blocks alone and
 /// no error, is read where it lies (its structured content taken, not copied); any other is
@@ -103,7 +103,7 @@ mod tests {
     use serde_json::json;
 
     use super::*;
-    use tool_runtime::Image;
+    use toolc::Image;
 
     #[test]
     fn structured_content_is_the_output_and_its_text_copy_is_dropped() {
@@ -151,10 +151,10 @@ mod tests {
         assert_eq!(
             output.parts,
             vec![
-                ContentPart::Audio(tool_runtime::Audio::new("audio/wav", b"RIFF".to_vec())),
-                ContentPart::Resource(tool_runtime::Resource::text("test://a", "hello").with_mime_type("text/plain")),
-                ContentPart::Resource(tool_runtime::Resource::blob("test://b", vec![0, 1])),
-                ContentPart::ResourceLink(tool_runtime::ResourceLink::new("test://c", "c")),
+                ContentPart::Audio(toolc::Audio::new("audio/wav", b"RIFF".to_vec())),
+                ContentPart::Resource(toolc::Resource::text("test://a", "hello").with_mime_type("text/plain")),
+                ContentPart::Resource(toolc::Resource::blob("test://b", vec![0, 1])),
+                ContentPart::ResourceLink(toolc::ResourceLink::new("test://c", "c")),
             ]
         );
     }

@@ -33,7 +33,7 @@ pub(super) type Browser =
 /// Its `Debug` never shows a secret.
 ///
 /// ```no_run
-/// use tool_mcp::{McpOptions, McpToolbox, SignIn};
+/// use toolc_mcp::{McpOptions, McpToolbox, SignIn};
 ///
 /// # async fn run() -> Result<(), Box<dyn std::error::Error>> {
 /// let sign_in = SignIn::new("http://127.0.0.1:8976/callback", |authorize_url: String| async move {
@@ -95,7 +95,7 @@ impl SignIn {
     /// challenge's or the metadata's.
     ///
     /// ```
-    /// use tool_mcp::{McpOptions, SignIn};
+    /// use toolc_mcp::{McpOptions, SignIn};
     ///
     /// let secret = std::env::var("AGENT_CLIENT_SECRET").unwrap_or_default();
     /// let options = McpOptions::default().sign_in(SignIn::client_credentials("nightly-agent", secret));
@@ -113,8 +113,8 @@ impl SignIn {
     /// this machine). Otherwise as [`SignIn::client_credentials`].
     ///
     /// ```
-    /// use tool_mcp::SignIn;
-    /// use tool_mcp::jsonwebtoken::{Algorithm, EncodingKey};
+    /// use toolc_mcp::SignIn;
+    /// use toolc_mcp::jsonwebtoken::{Algorithm, EncodingKey};
     ///
     /// # fn run() -> Result<(), Box<dyn std::error::Error>> {
     /// let key = EncodingKey::from_ec_pem(&std::fs::read("agent-key.pem")?)?;
@@ -145,7 +145,7 @@ impl SignIn {
 
     /// (A person's sign-in.) The name dynamic registration gives the client (`client_name`), which the user sees on the
     /// consent page. Default: the name of [`McpOptions::client_info`](super::McpOptions::client_info),
-    /// else `tool-mcp`.
+    /// else `toolc-mcp`.
     pub fn client_name(mut self, name: impl Into<String>) -> Self {
         self.client_name = Some(name.into());
         self

@@ -13,7 +13,7 @@ use tokio::sync::RwLock;
 /// the client looks at its token on every request.
 ///
 /// ```
-/// use tool_mcp::{SignIn, TokenFile};
+/// use toolc_mcp::{SignIn, TokenFile};
 ///
 /// let store = TokenFile::new("/home/me/.config/my-agent/tokens/github.json");
 /// let sign_in = SignIn::new("http://127.0.0.1:8976/callback", |_url| async { Err("no browser".to_owned()) }).store(store);

@@ -62,7 +62,7 @@ fn refusal(schema: &JsonObject) -> Option<String> {
         let Some(name) = header.as_str().filter(|name| !name.is_empty()) else {
             return Some(format!("on `{path}` is not a header name: {header}"));
         };
-        if !tool_names::is_header_name(name) {
+        if !toolc_names::is_header_name(name) {
             return Some(format!("on `{path}` is not a header name: `{name}`"));
         }
         if seen.iter().any(|taken| taken.eq_ignore_ascii_case(name)) {

@@ -21,7 +21,7 @@ use rmcp::model::{RequestStateCodec, SealOptions};
 use rmcp::service::{Peer, RoleServer};
 use serde_json::{Map, Value, json};
 
-use tool_runtime::{Answer, AskError, Asker, Question, QuestionKind};
+use toolc::{Answer, AskError, Asker, Question, QuestionKind};
 
 /// Whether `capabilities` say the client answers questions of `kind`.
 fn declared(capabilities: &ClientCapabilities, kind: QuestionKind) -> bool {

@@ -9,7 +9,7 @@ use std::pin::Pin;
 use sha2::{Digest, Sha256};
 use subtle::ConstantTimeEq;
 
-use tool_runtime::Caller;
+use toolc::Caller;
 
 /// Why a token was refused, in words for the client (the `error_description` of its 401).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -61,8 +61,8 @@ impl<V: TokenValidator> Erased for V {
 /// line), and the caller its holder is. Compared in constant time.
 ///
 /// ```
-/// use tool_runtime::Caller;
-/// use tool_mcp::{HttpOptions, StaticToken};
+/// use toolc::Caller;
+/// use toolc_mcp::{HttpOptions, StaticToken};
 ///
 /// let token = "a-long-random-secret".to_owned(); // e.g. std::fs::read_to_string(path)?
 /// let options = HttpOptions::default().bearer(StaticToken::new(token, Caller::named("me", ["files:write"])));

@@ -23,8 +23,8 @@ use tokio_util::sync::CancellationToken;
 use super::ask::{InSession, Refused, Round, RoundTrips, until_asked};
 use super::notices::{self, Notices};
 use super::{FLUSH_PROGRESS, McpServer, complete, from_the_gate, gate};
-use tool_runtime::dispatch::{DispatchOptions, catch_panics};
-use tool_runtime::{
+use toolc::dispatch::{DispatchOptions, catch_panics};
+use toolc::{
     Arguments, Asker, CallContext, Caller, Level, Target, TaskSupport, ToolDef, ToolError, ToolOutput, Toolbox,
 };
 
@@ -352,7 +352,7 @@ fn without_sessions(context: &RequestContext<RoleServer>) -> bool {
 #[cfg(test)]
 mod tests {
     use serde_json::json;
-    use tool_runtime::{Image, ToolDef, ToolOutput};
+    use toolc::{Image, ToolDef, ToolOutput};
 
     use super::mcp_result;
 
@@ -366,7 +366,7 @@ mod tests {
             ToolOutput::json(json!({"a": 1})),
             ToolOutput::json(json!(3)),
             ToolOutput::json(json!(null)),
-            ToolOutput::with_parts(json!("a pixel"), vec![tool_runtime::ContentPart::Image(Image::png(vec![1]))]),
+            ToolOutput::with_parts(json!("a pixel"), vec![toolc::ContentPart::Image(Image::png(vec![1]))]),
         ];
         for def in [&plain, &object, &number] {
             for output in &outputs {

@@ -17,7 +17,7 @@ use tokio_util::sync::CancellationToken;
 use super::auth::{Erased, bearer_token};
 use super::options::HttpOptions;
 use super::sessions::Sessions;
-use tool_runtime::Caller;
+use toolc::Caller;
 
 /// The path of the MCP endpoint, and of its Protected Resource Metadata (RFC 9728 §3.1: the
 /// well-known segment between the host and the resource's path).

@@ -15,7 +15,7 @@ use tokio_util::sync::CancellationToken;
 
 use super::gate::{self, Gate};
 use super::{HttpOptions, McpServer};
-use tool_runtime::Toolbox;
+use toolc::Toolbox;
 
 /// A server answering over streamable HTTP, made by [`McpServer::serve_http`].
 pub struct HttpServer {

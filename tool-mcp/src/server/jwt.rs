@@ -6,15 +6,15 @@ use jsonwebtoken::{Algorithm, DecodingKey, Validation};
 use serde_json::{Map, Value};
 
 use super::auth::{TokenRefused, TokenValidator};
-use tool_runtime::Caller;
+use toolc::Caller;
 
 /// Checks a JWT access token: its signature (with `key`, by `algorithm` alone), its issuer, that it
 /// was issued for this server (`aud`, RFC 8707's resource indicator), that it has not expired
 /// (`exp` is required) and is valid already (`nbf`, when it has one). The caller it names is [`Caller::from_claims`] of its claims.
 ///
 /// ```
-/// use tool_mcp::jsonwebtoken::{Algorithm, DecodingKey};
-/// use tool_mcp::{HttpOptions, JwtValidator};
+/// use toolc_mcp::jsonwebtoken::{Algorithm, DecodingKey};
+/// use toolc_mcp::{HttpOptions, JwtValidator};
 ///
 /// let key = DecodingKey::from_secret(b"shared secret of the authorization server");
 /// let validator = JwtValidator::new(key, Algorithm::HS256, "https://auth.example.com", "https://tools.example.com/mcp");

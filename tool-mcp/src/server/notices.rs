@@ -19,7 +19,7 @@ use tokio::sync::Notify;
 use tokio::task::JoinHandle;
 
 use serde_json::Value;
-use tool_runtime::{Level, Progress};
+use toolc::{Level, Progress};
 
 /// The most notices waiting to go out; past it, a progress report takes the place of the last one
 /// waiting (progress only grows, so the one it replaces says less), and a log message is dropped.

@@ -5,10 +5,10 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use super::auth::{Erased, TokenValidator};
-use tool_runtime::Caller;
+use toolc::Caller;
 
-/// Which tools a caller may list and call: [`Toolbox::only`](tool_runtime::Toolbox::only) and
-/// [`Toolbox::except`](tool_runtime::Toolbox::except) as a value, chosen per caller by
+/// Which tools a caller may list and call: [`Toolbox::only`](toolc::Toolbox::only) and
+/// [`Toolbox::except`](toolc::Toolbox::except) as a value, chosen per caller by
 /// [`HttpOptions::visible`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Visible {
@@ -58,8 +58,8 @@ type VisibleFn = dyn Fn(Option<&Caller>) -> Visible + Send + Sync;
 ///
 /// ```
 /// use std::time::Duration;
-/// use tool_runtime::Caller;
-/// use tool_mcp::{HttpOptions, StaticToken, Visible};
+/// use toolc::Caller;
+/// use toolc_mcp::{HttpOptions, StaticToken, Visible};
 ///
 /// let options = HttpOptions::default()
 ///     .bearer(StaticToken::new("s3cret-token-from-a-file", Caller::named("ci", ["files:read"])))
@@ -277,7 +277,7 @@ impl HttpOptions {
     /// How long one call may run (default 5 minutes; `None`: as long as it takes). A call that
     /// takes longer has its future dropped and the model is answered with an error result
     /// saying so. A tool that never awaits (a synchronous one) cannot be stopped from outside: it
-    /// stops at its next look at [`CallContext::is_cancelled`](tool_runtime::CallContext::is_cancelled),
+    /// stops at its next look at [`CallContext::is_cancelled`](toolc::CallContext::is_cancelled),
     /// which turns true at the time limit, when the client has gone, or on cancellation.
     pub fn call_timeout(mut self, timeout: Option<Duration>) -> Self {
         self.call_timeout = timeout;

@@ -58,7 +58,7 @@ const COMMAND_TIMEOUT: Duration = Duration::from_secs(5);
 ///
 /// ```no_run
 /// # async fn serve() -> std::io::Result<()> {
-/// use tool_mcp::{HttpOptions, RedisState};
+/// use toolc_mcp::{HttpOptions, RedisState};
 ///
 /// let url = std::env::var("REDIS_URL").expect("REDIS_URL names the shared Redis");
 /// let shared = RedisState::connect(&url).await?;

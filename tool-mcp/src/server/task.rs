@@ -22,7 +22,7 @@ use rmcp::{ErrorData, ServerHandler};
 
 use super::McpServer;
 use super::ask::{RoundTrips, request};
-use tool_runtime::{
+use toolc::{
     Answer, AskError, Asker, CallContext, Caller, Question, QuestionKind, ToolDef, ToolError, ToolOutput, Toolbox,
 };
 

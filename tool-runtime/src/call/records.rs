@@ -88,7 +88,7 @@ impl ToolResult {
     ///
     /// ```
     /// use serde_json::json;
-    /// use tool_runtime::{ToolCall, ToolResult};
+    /// use toolc::{ToolCall, ToolResult};
     ///
     /// let call = ToolCall { id: Some("c1".into()), name: "add".into(), arguments: "{}".into() };
     /// assert_eq!(ToolResult::new(&call, Ok(json!("done"))).text(), "done");

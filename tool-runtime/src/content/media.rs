@@ -10,7 +10,7 @@ use base64::engine::general_purpose::STANDARD;
 /// An image a tool returns: its bytes and MIME type.
 ///
 /// ```
-/// use tool_runtime::Image;
+/// use toolc::Image;
 ///
 /// let image = Image::png(vec![0x89, b'P', b'N', b'G']);
 /// assert_eq!(image.mime_type(), "image/png");
@@ -69,7 +69,7 @@ impl fmt::Debug for Image {
 /// providers' tool results take no audio, so there the model reads a note that it was left out.
 ///
 /// ```
-/// use tool_runtime::Audio;
+/// use toolc::Audio;
 ///
 /// let audio = Audio::new("audio/wav", b"RIFF".to_vec());
 /// assert_eq!(audio.mime_type(), "audio/wav");

@@ -44,7 +44,7 @@ impl ContentPart {
     /// and says it was not passed on. `None` for an image, which each provider writes its own way.
     ///
     /// ```
-    /// use tool_runtime::{Audio, ContentPart, ResourceLink};
+    /// use toolc::{Audio, ContentPart, ResourceLink};
     ///
     /// let audio = ContentPart::Audio(Audio::new("audio/wav", vec![0; 4]));
     /// assert_eq!(audio.as_text().unwrap(), "[audio (audio/wav, 4 bytes) not passed on: this reply carries no audio]");

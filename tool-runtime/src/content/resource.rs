@@ -11,7 +11,7 @@ use base64::engine::general_purpose::STANDARD;
 /// A resource embedded in a tool's result: its URI, its MIME type when known, and its contents.
 ///
 /// ```
-/// use tool_runtime::Resource;
+/// use toolc::Resource;
 ///
 /// let readme = Resource::text("file:///README.md", "# toolc").with_mime_type("text/markdown");
 /// assert_eq!(readme.uri(), "file:///README.md");
@@ -94,7 +94,7 @@ impl fmt::Debug for Resource {
 /// A link to a resource the client may read: its URI and name, and what else is known of it.
 ///
 /// ```
-/// use tool_runtime::ResourceLink;
+/// use toolc::ResourceLink;
 ///
 /// let log = ResourceLink::new("file:///var/log/build.log", "build.log").with_mime_type("text/plain");
 /// assert_eq!(log.name(), "build.log");

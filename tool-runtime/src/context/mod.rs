@@ -49,7 +49,7 @@ type Asked = [AtomicUsize; 3];
 ///
 /// ```
 /// use std::sync::{Arc, Mutex};
-/// use tool_runtime::{toolbox, CallContext, Progress, Toolbox};
+/// use toolc::{toolbox, CallContext, Progress, Toolbox};
 ///
 /// struct Indexer;
 ///
@@ -174,7 +174,7 @@ impl CallContext {
     /// ```
     /// use schemars::JsonSchema;
     /// use serde::Deserialize;
-    /// use tool_runtime::{AskError, CallContext, Elicited, Form, toolbox};
+    /// use toolc::{AskError, CallContext, Elicited, Form, toolbox};
     ///
     /// /// Whether to go on.
     /// #[derive(Deserialize, JsonSchema, Form)]
@@ -198,7 +198,7 @@ impl CallContext {
     /// }
     ///
     /// // Called without a client, nobody can answer: the tool's error says so.
-    /// let err = pollster::block_on(tool_runtime::Toolbox::call(&Files, "clean", "{}")).unwrap_err();
+    /// let err = pollster::block_on(toolc::Toolbox::call(&Files, "clean", "{}")).unwrap_err();
     /// assert!(err.to_string().contains("did not declare the `elicitation` capability"), "{err}");
     /// ```
     pub fn elicit<T: Form + JsonSchema + DeserializeOwned + 'static>(&self, message: &str) -> Ask<'_, Elicited<T>> {

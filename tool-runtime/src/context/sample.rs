@@ -9,7 +9,7 @@ use super::ask::{AskError, QuestionKind};
 /// request first.
 ///
 /// ```
-/// use tool_runtime::Sampling;
+/// use toolc::Sampling;
 ///
 /// let request = Sampling::new(100).system("Answer in one word.").user("What is the capital of France?");
 /// assert_eq!(request.params()["messages"][0]["content"]["text"], "What is the capital of France?");

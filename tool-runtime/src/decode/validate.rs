@@ -9,7 +9,7 @@ use std::sync::{Mutex, OnceLock};
 
 use regex_lite::Regex;
 use serde_json::{Map, Value};
-use tool_names::did_you_mean;
+use toolc_names::did_you_mean;
 
 use crate::ArgumentProblem;
 use crate::passes::formats::{integer_range, is_rust_number};

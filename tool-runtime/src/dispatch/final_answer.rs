@@ -15,7 +15,7 @@ use crate::{ConfigTool, Tool, ToolDef, ToolError};
 /// with `#[tool]`, so it never enters a program's registry by itself.
 ///
 /// ```
-/// use tool_runtime::{ConfigTool, FinalAnswer, Tool};
+/// use toolc::{ConfigTool, FinalAnswer, Tool};
 ///
 /// assert_eq!(FinalAnswer::NAME, "final_answer");
 /// let answer = FinalAnswer::parse(r#"{"answer": "Paris"}"#).unwrap();

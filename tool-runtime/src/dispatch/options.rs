@@ -3,7 +3,7 @@
 /// How a response's tool calls are run, and the limits untrusted input must stay within.
 ///
 /// ```
-/// use tool_runtime::DispatchOptions;
+/// use toolc::DispatchOptions;
 ///
 /// let options = DispatchOptions::default().max_concurrency(2).max_argument_bytes(64 * 1024);
 /// assert_eq!(options.max_depth, 64);
@@ -76,7 +76,7 @@ impl DispatchOptions {
     ///
     /// ```
     /// use serde_json::json;
-    /// use tool_runtime::{Arguments, DispatchOptions};
+    /// use toolc::{Arguments, DispatchOptions};
     ///
     /// let limits = DispatchOptions::default().max_depth(2);
     /// let deep = json!({"a": {"b": {"c": 1}}});

@@ -25,7 +25,7 @@ const METADATA: &str = "_meta";
 ///
 /// ```
 /// use serde_json::json;
-/// use tool_runtime::lock::digest;
+/// use toolc::lock::digest;
 ///
 /// let listed = json!({"name": "ping", "description": "Ping.", "inputSchema": {"type": "object"}});
 /// let same: serde_json::Value = serde_json::from_str(

@@ -47,7 +47,7 @@ pub use drift::Drift;
 ///
 /// ```
 /// use serde_json::json;
-/// use tool_runtime::lock::{Drift, Lock, Verdict};
+/// use toolc::lock::{Drift, Lock, Verdict};
 ///
 /// // What the server listed when the project was tested, as `tools/list` gave it.
 /// let listed = json!([

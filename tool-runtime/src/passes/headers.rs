@@ -16,7 +16,7 @@ const KEYWORD: &str = "x-mcp-header";
 ///
 /// ```
 /// use serde_json::json;
-/// use tool_runtime::schema::has_headers;
+/// use toolc::schema::has_headers;
 ///
 /// let routed = json!({"type": "object", "properties": {"region": {"type": "string", "x-mcp-header": "Region"}}});
 /// assert!(has_headers(&routed));
@@ -69,7 +69,7 @@ fn check_properties(
     for (name, property) in properties {
         let at = format!("{path}/properties/{}", crate::pointer::token(name));
         if let Some(header) = property.get(KEYWORD) {
-            let Some(header) = header.as_str().filter(|header| tool_names::is_header_name(header)) else {
+            let Some(header) = header.as_str().filter(|header| toolc_names::is_header_name(header)) else {
                 return Err(lowering.error(
                     &format!("{at}/{KEYWORD}"),
                     format!("{header} cannot name a header: it must be a non-empty string of letters, digits and `!#$%&'*+-.^_`|~`"),

@@ -287,7 +287,7 @@ fn merge(node: &mut Map<String, Value>, siblings: Map<String, Value>) {
 ///
 /// ```
 /// use serde_json::json;
-/// use tool_runtime::schema::resolve;
+/// use toolc::schema::resolve;
 ///
 /// let root = json!({
 ///     "properties": {"to": {"$ref": "#/definitions/Address"}},

@@ -5,7 +5,7 @@ use std::fmt;
 
 use serde::Serialize;
 use serde_json::Value;
-use tool_names::one_line;
+use toolc_names::one_line;
 
 use crate::Target;
 
@@ -116,7 +116,7 @@ pub struct RenderError {
 ///
 /// ```
 /// use serde_json::json;
-/// use tool_runtime::{Remedy, Target, ToolDef};
+/// use toolc::{Remedy, Target, ToolDef};
 ///
 /// let free_form = json!({"type": "object", "properties": {"data": {}}, "required": ["data"]});
 /// let err = ToolDef::new("store", "Store data.", free_form).render(Target::OpenAi).unwrap_err();

@@ -169,7 +169,7 @@ impl crate::ToolOutput {
     ///
     /// ```
     /// use serde_json::Value;
-    /// use tool_runtime::{ContentPart, Image, Target, ToolOutput};
+    /// use toolc::{ContentPart, Image, Target, ToolOutput};
     ///
     /// let svg = ToolOutput::with_parts(Value::Null, vec![ContentPart::Image(Image::new("image/svg+xml", vec![1]))]);
     /// assert!(svg.check_parts(Target::Mcp).is_ok());

@@ -15,7 +15,7 @@ impl ToolDef {
     /// cannot express, naming the tool, the path and the rule.
     ///
     /// ```
-    /// use tool_runtime::{tool, Target, Tool};
+    /// use toolc::{tool, Target, Tool};
     ///
     /// /// Search the web.
     /// ///
@@ -53,7 +53,7 @@ impl ToolDef {
     /// ```
     /// use serde::Deserialize;
     /// use schemars::JsonSchema;
-    /// use tool_runtime::{tool, Target, Tool};
+    /// use toolc::{tool, Target, Tool};
     ///
     /// /// Colors found in the image.
     /// #[tool(name = "extract_colors")]

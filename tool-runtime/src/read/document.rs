@@ -50,7 +50,7 @@ impl Message {
     /// Its kind as a word: `note`, `warning` or `error`, the word `toolc lower` begins its line with.
     ///
     /// ```
-    /// use tool_runtime::read::Message;
+    /// use toolc::read::Message;
     ///
     /// let message = Message::Warning("hidden text".to_owned());
     /// assert_eq!(format!("{}: {}", message.kind(), message.text()), "warning: hidden text");
@@ -79,18 +79,18 @@ impl Message {
 ///
 /// ```
 /// use serde_json::json;
-/// use tool_runtime::{RenderOptions, Target};
+/// use toolc::{RenderOptions, Target};
 ///
 /// let tools = json!([{
 ///     "name": "get_weather",
 ///     "description": "The weather in a city.",
 ///     "parameters": {"type": "dict", "properties": {"city": {"type": "string"}}, "required": ["city"]}
 /// }]);
-/// let lowered = tool_runtime::read::lower(&tools, "tools", Target::Anthropic, &RenderOptions::default()).unwrap();
+/// let lowered = toolc::read::lower(&tools, "tools", Target::Anthropic, &RenderOptions::default()).unwrap();
 /// assert!(lowered.refused.is_empty());
 /// assert_eq!(lowered.value.unwrap()[0]["input_schema"]["type"], "object");
 /// // BFCL's `dict` is read as `object`, and said so.
-/// assert!(matches!(&lowered.messages[0], tool_runtime::read::Message::Note(note) if note.contains("`dict`")));
+/// assert!(matches!(&lowered.messages[0], toolc::read::Message::Note(note) if note.contains("`dict`")));
 /// ```
 pub fn lower(
     input: &serde_json::Value,
@@ -106,14 +106,14 @@ pub fn lower(
 ///
 /// ```
 /// use serde_json::json;
-/// use tool_runtime::{RenderOptions, Target};
+/// use toolc::{RenderOptions, Target};
 ///
 /// let tools = json!([{"name": "ping", "description": "Ping.", "input_schema": {"type": "object"}}]);
 /// let renderings = [
 ///     (Target::OpenAi, RenderOptions::default()),
 ///     (Target::Anthropic, RenderOptions::default().anthropic_strict(true)),
 /// ];
-/// let [openai, anthropic] = <[_; 2]>::try_from(tool_runtime::read::lower_each(&tools, "tools", &renderings).unwrap()).unwrap();
+/// let [openai, anthropic] = <[_; 2]>::try_from(toolc::read::lower_each(&tools, "tools", &renderings).unwrap()).unwrap();
 /// assert_eq!(openai.value.unwrap()[0]["function"]["name"], "ping");
 /// assert_eq!(anthropic.value.unwrap()[0]["strict"], true);
 /// ```
@@ -171,12 +171,12 @@ impl Checked {
                 // The name and path may hold what hides: shown escaped.
                 let (name, at) = (hidden::visible(&def.name), hidden::visible(&warning.path));
                 let warning = format!("tool `{name}` at {at}: {}", warning.what);
-                steps.push(Step::Warning(tool_names::one_line(&warning).into_owned()));
+                steps.push(Step::Warning(toolc_names::one_line(&warning).into_owned()));
             }
             for note in &def.notes {
                 let at = format!("{}{}", def.schema_at, note.path);
                 let note = format!("tool `{}` at {at}: {}", def.name, note.what);
-                steps.push(Step::Note(tool_names::one_line(&note).into_owned()));
+                steps.push(Step::Note(toolc_names::one_line(&note).into_owned()));
             }
             if let Some(first) = kept.iter().position(|name| *name == def.name) {
                 steps.push(Step::Duplicate { name: def.name, at: def.at, first });
@@ -204,7 +204,7 @@ impl Checked {
                 Step::Kept(..) => None,
                 refused => Self::refusal(refused).map(|Refusal { tool, path, rule }| {
                     let error = format!("tool `{tool}` cannot be rendered for {target} at {path}: {rule}");
-                    Message::Error(tool_names::one_line(&error).into_owned())
+                    Message::Error(toolc_names::one_line(&error).into_owned())
                 }),
             })
             .collect()

@@ -12,7 +12,7 @@
 //!
 //! ```
 //! use serde_json::json;
-//! use tool_runtime::{Target, ToolDef};
+//! use toolc::{Target, ToolDef};
 //!
 //! // An MCP server's tool, as `tools/list` lists it.
 //! let listed = json!({
@@ -155,7 +155,7 @@ impl std::error::Error for ReadError {}
 ///     "description": "Search the web.\u{E0069}\u{E0067}\u{E006E}\u{E006F}\u{E0072}\u{E0065}",
 ///     "inputSchema": {"type": "object"}
 /// }]});
-/// let defs = tool_runtime::read::definitions(&listed, "tools").unwrap();
+/// let defs = toolc::read::definitions(&listed, "tools").unwrap();
 /// assert_eq!(defs[0].warnings[0].path, "/tools/0/description");
 /// assert_eq!(
 ///     defs[0].warnings[0].what,

@@ -147,7 +147,7 @@ fn one(item: &mut Value, at: &str, file_stem: &str) -> Result<Vec<Definition>, R
         if let Some(root) = schema.as_object_mut() {
             root.remove("description");
         }
-        let name = tool_names::snake_case(file_stem).replace('-', "_");
+        let name = toolc_names::snake_case(file_stem).replace('-', "_");
         return Ok(vec![def(name, description, schema, at.to_owned(), at.to_owned())]);
     }
     Err(ReadError::new(at, "neither a tool definition of a known provider nor a JSON Schema"))

@@ -30,7 +30,7 @@ type Handler = Arc<
 ///
 /// ```
 /// use serde_json::json;
-/// use tool_runtime::{DynamicToolbox, Target, Toolbox};
+/// use toolc::{DynamicToolbox, Target, Toolbox};
 ///
 /// let defs = json!([{
 ///     "type": "function",
@@ -84,7 +84,7 @@ impl DynamicToolbox {
     ///
     /// ```
     /// use serde_json::json;
-    /// use tool_runtime::DynamicToolbox;
+    /// use toolc::DynamicToolbox;
     ///
     /// let defs = json!([{"name": "ping", "description": "Check the service.", "inputSchema": {"type": "object"}}]);
     /// let toolbox = DynamicToolbox::read(&defs).unwrap().on("ping", |_args, _context| async { Ok::<_, String>("pong") }).unwrap();

@@ -25,7 +25,7 @@ use crate::{ArgumentProblem, ChangeKind, RenderError, RenderOptions, Rendered, T
 ///
 /// ```
 /// use serde_json::json;
-/// use tool_runtime::{Arguments, JsonTools, Target};
+/// use toolc::{Arguments, JsonTools, Target};
 ///
 /// let tools = JsonTools::read(&json!([
 ///     {"name": "get_weather", "description": "The weather in a city.",
@@ -78,7 +78,7 @@ impl JsonTools {
     ///
     /// ```
     /// use serde_json::json;
-    /// use tool_runtime::{Arguments, JsonTools};
+    /// use toolc::{Arguments, JsonTools};
     ///
     /// let err = JsonTools::read_one(&json!({"name": "ping", "parameters": {"type": 7}})).unwrap_err();
     /// assert_eq!(err.path, "/parameters/type");

@@ -53,7 +53,7 @@ impl RenderCache {
 /// keeps its own.
 ///
 /// ```
-/// use tool_runtime::{Target, ToolDef, ToolList};
+/// use toolc::{Target, ToolDef, ToolList};
 ///
 /// let list = ToolList::new(vec![ToolDef::new("ping", "Check the service is up.", serde_json::json!({"type": "object"}))]);
 /// assert_eq!(list.tools()[0].name, "ping");

@@ -43,7 +43,7 @@ pub use set::{ParsedCall, ToolSet};
 /// every call, from whichever entry, reaches `call_arguments` with its context.
 ///
 /// ```
-/// use tool_runtime::{toolbox, Toolbox};
+/// use toolc::{toolbox, Toolbox};
 ///
 /// struct Calculator;
 ///
@@ -78,7 +78,7 @@ pub trait Toolbox: Sync {
     /// An unknown name or arguments that do not fit are a [`ToolError`] worded for the model. An
     /// object and its text give the same result; `#[toolbox]` reads an object as it is, without
     /// writing it as text first. `#[toolbox]` catches a tool's panic as [`ToolError::Panicked`];
-    /// dispatch and `tool-mcp`'s server catch those of any toolbox
+    /// dispatch and `toolc-mcp`'s server catch those of any toolbox
     /// ([`dispatch::catch_panics`](crate::dispatch::catch_panics)).
     fn call_arguments(
         &self,
@@ -131,7 +131,7 @@ pub trait Toolbox: Sync {
     /// ones. A name that is not a tool of the toolbox is an error, with a did-you-mean.
     ///
     /// ```
-    /// use tool_runtime::{toolbox, Target, Toolbox};
+    /// use toolc::{toolbox, Target, Toolbox};
     ///
     /// struct Browser;
     ///
@@ -200,7 +200,7 @@ pub trait Toolbox: Sync {
     /// A complete agent step loop, replaying recorded Anthropic responses instead of a network call:
     ///
     /// ```
-    /// use tool_runtime::{render_tools, toolbox, DispatchOptions, FinalAnswer, RenderOptions, Target, Tool, Toolbox};
+    /// use toolc::{render_tools, toolbox, DispatchOptions, FinalAnswer, RenderOptions, Target, Tool, Toolbox};
     ///
     /// struct Calculator;
     ///
@@ -275,8 +275,8 @@ pub trait Toolbox: Sync {
     ///
     /// ```
     /// use futures_util::stream;
-    /// use tool_runtime::dispatch::StreamEvent;
-    /// use tool_runtime::{toolbox, DispatchOptions, Target, Toolbox};
+    /// use toolc::dispatch::StreamEvent;
+    /// use toolc::{toolbox, DispatchOptions, Target, Toolbox};
     ///
     /// struct Calculator;
     ///

@@ -9,10 +9,10 @@
 use std::process::ExitCode;
 
 use serde_json::{Value, json};
-use tool_mcp::jsonwebtoken::{Algorithm, EncodingKey};
-use tool_mcp::rmcp::model::{ElicitResult, ElicitationAction, ProtocolVersion};
-use tool_mcp::{McpOptions, McpToolbox, SignIn};
-use tool_runtime::Toolbox;
+use toolc::Toolbox;
+use toolc_mcp::jsonwebtoken::{Algorithm, EncodingKey};
+use toolc_mcp::rmcp::model::{ElicitResult, ElicitationAction, ProtocolVersion};
+use toolc_mcp::{McpOptions, McpToolbox, SignIn};
 
 #[tokio::main]
 async fn main() -> ExitCode {

@@ -26,8 +26,8 @@ use roo_tools::all::roo_tools;
 use roo_tools::browser::{BrowserTools, Page};
 use roo_tools::files::FileTools;
 use roo_tools::web::{Backend, SearchResult, WebTools};
-use tool_mcp::{HttpOptions, McpServer, RedisState, StaticToken};
-use tool_runtime::Caller;
+use toolc::Caller;
+use toolc_mcp::{HttpOptions, McpServer, RedisState, StaticToken};
 
 /// A web without a network.
 struct Offline;

@@ -40,8 +40,8 @@ pub enum StreamEvent<'a> {
 /// its complete tool calls out, in order.
 ///
 /// ```
-/// use tool_runtime::{DispatchOptions, Target};
-/// use tool_runtime::dispatch::{CallStream, Streamed};
+/// use toolc::{DispatchOptions, Target};
+/// use toolc::dispatch::{CallStream, Streamed};
 ///
 /// let sse = concat!(
 ///     "event: content_block_start\n",

@@ -64,7 +64,7 @@ fn name_ok(name: &str) -> bool {
 }
 
 fn key_ok(key: &str) -> bool {
-    tool_names::is_portable_tool_name(key) && !key.contains('-')
+    toolc_names::is_portable_tool_name(key) && !key.contains('-')
 }
 
 /// `parameters` (and `response`): the OpenAPI subset.

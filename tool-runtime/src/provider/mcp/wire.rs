@@ -126,7 +126,7 @@ impl ToolOutput {
     ///
     /// ```
     /// use serde_json::json;
-    /// use tool_runtime::ToolOutput;
+    /// use toolc::ToolOutput;
     ///
     /// let result = ToolOutput::json(json!("done")).into_mcp_result(None);
     /// assert_eq!(result, json!({"content": [{"type": "text", "text": "done"}]}));

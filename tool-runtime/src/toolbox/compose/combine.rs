@@ -6,7 +6,7 @@ use crate::{Arguments, CallContext, ToolDef, ToolError, ToolList, ToolOutput, To
 /// Several toolboxes as one: implemented for tuples of 2 to 8 toolboxes (owned or borrowed).
 ///
 /// ```
-/// use tool_runtime::{toolbox, Combine, Toolbox};
+/// use toolc::{toolbox, Combine, Toolbox};
 ///
 /// struct Files;
 /// struct Web;

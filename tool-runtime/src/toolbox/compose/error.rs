@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use tool_names::PORTABLE_TOOL_NAME;
+use toolc_names::PORTABLE_TOOL_NAME;
 
 use crate::error::suggest;
 

@@ -3,7 +3,7 @@
 
 use std::borrow::Cow;
 
-use tool_names::is_portable_tool_name;
+use toolc_names::is_portable_tool_name;
 
 use super::ComposeError;
 use crate::{Arguments, CallContext, ToolError, ToolList, ToolOutput, Toolbox};

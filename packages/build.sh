@@ -55,8 +55,9 @@ stage="$out/npm/toolc"
 rm -rf "$out/npm"
 mkdir -p "$stage/native"
 cp -r "$here/node/npm/." "$stage/"
-# What npm shows on the package's page (npm packs a README whatever `files` says).
+# What npm shows on the package's page (npm packs a README whatever `files` says), and the licenses.
 cp "$here/node/README.md" "$stage/"
+cp "$root/LICENSE-MIT" "$root/LICENSE-APACHE" "$stage/"
 cp "$addon" "$stage/native/toolc.$platform.node"
 cp "$binary" "$stage/native/toolc-$platform"
 # A release package carries no symbol tables (a third of the size).

@@ -88,9 +88,16 @@ pub fn run(
     }
 
     let runtime = tool_runtime_dependency(chosen[0]).expect("chosen packages depend on toolc");
-    let runtime_spec = match &runtime.path {
-        Some(path) => format!("{{ path = {} }}", toml_string(path.as_str())),
-        None => format!("{{ version = {} }}", toml_string(&runtime.req.to_string())),
+    let runtime_spec = match (&runtime.path, &runtime.registry) {
+        (Some(path), _) => format!("{{ path = {} }}", toml_string(path.as_str())),
+        // From a registry other than crates.io, named by its index: the probe is a project of its
+        // own, which may not know the name the user's configuration gives it.
+        (None, Some(index)) => format!(
+            "{{ version = {}, registry-index = {} }}",
+            toml_string(&runtime.req.to_string()),
+            toml_string(index)
+        ),
+        (None, None) => format!("{{ version = {} }}", toml_string(&runtime.req.to_string())),
     };
     let mut hasher = std::collections::hash_map::DefaultHasher::new();
     root.hash(&mut hasher);

@@ -25,7 +25,9 @@ mod support;
 
 /// Which definitions run: all with `TOOLC_CORPUS=all`, otherwise a fixed sample.
 fn sampled(source: &str, index: usize) -> bool {
-    std::env::var("TOOLC_CORPUS").is_ok_and(|value| value == "all") || source.starts_with("mcp") || index % 7 == 0
+    std::env::var("TOOLC_CORPUS").is_ok_and(|value| value == "all")
+        || source.starts_with("mcp")
+        || index.is_multiple_of(7)
 }
 
 fn name_of(definition: &mut Value) -> Option<&mut Value> {

@@ -123,6 +123,11 @@ fn the_npm_package_installed_in_a_fresh_project_passes_its_tests() {
         .expect("the npm package carries its README");
     let ours = std::fs::read_to_string(workspace().join("packages/node/README.md")).unwrap();
     assert_eq!(readme, ours, "the npm package's README is packages/node/README.md");
+    for license in ["LICENSE-MIT", "LICENSE-APACHE"] {
+        let shipped = std::fs::read_to_string(project.join("node_modules/toolc").join(license))
+            .unwrap_or_else(|err| panic!("the npm package carries {license}: {err}"));
+        assert_eq!(shipped, std::fs::read_to_string(workspace().join(license)).unwrap(), "{license}");
+    }
     std::fs::write(project.join("readme.ts"), block_after(&readme, "<!-- tested: npm package -->")).unwrap();
     run(
         Command::new(conformance.join("node_modules/.bin/tsc"))
@@ -199,6 +204,21 @@ fn the_python_wheel_installed_in_a_fresh_virtual_environment_passes_its_tests() 
     );
     let ours = std::fs::read_to_string(workspace().join("packages/python/README.md")).unwrap();
     assert!(metadata.contains(ours.trim_end()), "the wheel's METADATA carries packages/python/README.md:\n{metadata}");
+    // Its licenses, as PyPI reads them (PEP 639): named in METADATA, shipped in the dist-info.
+    let licenses = run(
+        Command::new(&python)
+            .args([
+                "-c",
+                "import importlib.metadata; d = importlib.metadata.distribution('toolc'); \
+                 print(sorted(str(f) for f in d.files if 'licenses' in str(f)))",
+            ])
+            .current_dir(&project),
+        "listing the installed package's licenses",
+    );
+    for license in ["LICENSE-MIT", "LICENSE-APACHE"] {
+        assert!(metadata.contains(&format!("License-File: {license}")), "METADATA names {license}:\n{metadata}");
+        assert!(licenses.contains(license), "the wheel ships {license}: {licenses}");
+    }
     let example = &metadata
         [metadata.find("<!-- tested: python package -->").expect("the Python example in the package's README")..];
     std::fs::write(project.join("readme.py"), block_after(example, "```python")).unwrap();

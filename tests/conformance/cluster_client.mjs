@@ -106,7 +106,11 @@ async function job(tag) {
     );
     Object.assign(outcome, { count: textOf(counted), progress, tally: textOf(tallied) });
   } catch (error) {
-    const cause = error.cause ? ` (${error.cause.code ?? error.cause.name}: ${error.cause.message})` : '';
+    // Every cause down the chain: the v2 client's error wraps fetch's, which wraps the socket's.
+    let cause = '';
+    for (let below = error.cause, depth = 0; below && depth < 5; below = below.cause, depth += 1) {
+      cause += ` (${below.code ?? below.name}: ${below.message})`;
+    }
     outcome.error = `${error.name}: ${error.message}${cause}`;
   } finally {
     await client.close().catch(() => {});

@@ -175,11 +175,12 @@ async fn three_replicas_behind_haproxy_end_every_call_when_one_is_killed_mid_run
                 let error = error.as_str().unwrap();
                 // Said by a replica that took the stream up, or by the balancer for a request whose
                 // replica died before answering; or, seldom, Node's HTTP client's own words for
-                // that answer when the balancer closed the connection right after it.
+                // that answer when the balancer closed (or reset) the connection right after it.
                 // A task's replica, killed, is said by the task's failure.
                 let said = error.contains("replica")
                     && (error.contains("stopped before it answered") || error.contains("stopped before it finished"));
-                let closed = error.contains("fetch failed") && error.contains("other side closed");
+                let closed = error.contains("fetch failed")
+                    && (error.contains("other side closed") || error.contains("ECONNRESET"));
                 assert!(said || closed, "a clear error: {outcome}\nthe balancer's troubles:\n{}", balancer.troubles());
             }
         }

@@ -860,7 +860,7 @@ impl Fuzz {
             self.sessions.borrow_mut().retain(|session| Some(session) != live.as_ref());
         }
         self.cases.set(self.cases.get() + 1);
-        if self.cases.get() % CHECK_EVERY == 0 {
+        if self.cases.get().is_multiple_of(CHECK_EVERY) {
             self.good_call().map_err(|why| TestCaseError::fail(format!("after this case, {why}")))?;
         }
         Ok(())

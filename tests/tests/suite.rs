@@ -40,6 +40,7 @@ mod mcp_servers;
 mod mcp_shared_state;
 mod mcp_sign_in;
 mod mcp_third_party;
+mod msrv;
 mod open_models;
 mod panics;
 mod peer;

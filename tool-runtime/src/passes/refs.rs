@@ -87,10 +87,10 @@ pub(crate) fn inline_refs(
         return Ok(());
     }
     let Some(root) = schema.as_object_mut() else { return Ok(()) };
-    if root.get("$ref").and_then(Value::as_str) == Some("#") || contains_root_ref(root) {
-        if let Recursion::Reject(instead) = recursion {
-            return Err(lowering.error(path, format!("the type refers to itself (`$ref: \"#\"`): {instead}")));
-        }
+    if (root.get("$ref").and_then(Value::as_str) == Some("#") || contains_root_ref(root))
+        && let Recursion::Reject(instead) = recursion
+    {
+        return Err(lowering.error(path, format!("the type refers to itself (`$ref: \"#\"`): {instead}")));
     }
     definitions_as_defs(root, path, lowering);
     let defs = match root.remove("$defs") {

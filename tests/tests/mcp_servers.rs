@@ -21,7 +21,7 @@ pub(crate) fn server(work: &Path, name: &str) -> Command {
     Command::new(work.join("node_modules/.bin").join(format!("mcp-server-{name}")))
 }
 
-fn runtime() -> tokio::runtime::Runtime {
+pub(crate) fn runtime() -> tokio::runtime::Runtime {
     tokio::runtime::Builder::new_multi_thread().enable_all().build().unwrap()
 }
 

@@ -14,12 +14,8 @@ use toolc::{RenderOptions, Target, ToolError, Toolbox};
 use toolc_mcp::rmcp::model::ProtocolVersion;
 use toolc_mcp::{McpOptions, McpToolbox, StdioCommand};
 
-use crate::mcp_servers::{lower_for_every_provider_and_check, server};
+use crate::mcp_servers::{lower_for_every_provider_and_check, runtime, server};
 use crate::support::pinned::installed;
-
-fn runtime() -> tokio::runtime::Runtime {
-    tokio::runtime::Builder::new_multi_thread().enable_all().build().unwrap()
-}
 
 /// The GitHub server, with a token that no GitHub account has (listing needs none).
 async fn github(work: &Path) -> McpToolbox {

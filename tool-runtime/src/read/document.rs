@@ -296,10 +296,7 @@ pub(crate) fn lower_leniently<'a>(
                 });
                 match loose {
                     Some(loose) => {
-                        let why = strict_err.for_json_authors();
-                        messages.push(Message::Warning(format!(
-                            "{why}; lowered without strict mode, which the input does not ask for"
-                        )));
+                        messages.push(without_strict_mode(&strict_err));
                         defs.push((Cow::Owned(loose), asked));
                     }
                     None => {
@@ -327,15 +324,21 @@ pub(crate) fn lower_leniently<'a>(
         // A request's limit of strict mode (Anthropic's optional parameters, say) is crossed at the
         // tool the error names: that tool is lowered without strict mode, when the input does not
         // ask for it, and the request is tried again, so the tools before it stay strict.
-        let crossed = defs
-            .iter_mut()
-            .find(|(tool, asked)| err.path.is_empty() && tool.name == err.tool && tool.strict && asked.is_none());
-        let Some((tool, _)) = crossed else { return Err(err) };
-        *tool = Cow::Owned(tool.clone().into_owned().with_strict(false));
-        let why = err.for_json_authors();
-        loosened
-            .push(Message::Warning(format!("{why}; lowered without strict mode, which the input does not ask for")));
+        let crossed = err
+            .path
+            .is_empty()
+            .then(|| defs.iter_mut().find(|(tool, asked)| tool.name == err.tool && tool.strict && asked.is_none()));
+        let Some(Some((tool, _))) = crossed else { return Err(err) };
+        tool.to_mut().strict = false;
+        loosened.push(without_strict_mode(&err));
     }
+}
+
+/// The warning that a tool was lowered without strict mode, which its input did not ask for,
+/// because of `err`.
+fn without_strict_mode(err: &RenderError) -> Message {
+    let why = err.for_json_authors();
+    Message::Warning(format!("{why}; lowered without strict mode, which the input does not ask for"))
 }
 
 /// The lowering's report (its warnings as warnings: a size near a limit, a Gemini declaration

@@ -110,23 +110,142 @@ async fn on_2026_07_28_a_call_is_sent_again_with_the_answers_and_nothing_is_aske
 /// `server/discover` as servers before 2026-07-28 do (method not found) and `initialize` with
 /// `version`.
 async fn settles_on(version: &'static str, io: tokio::io::DuplexStream) {
+    let not_found = json!({"error": {"code": -32601, "message": "Method not found"}});
+    serve_lines(version, not_found, io).await;
+}
+
+/// A server that answers `server/discover` with `discovered` (`result` or `error`) and
+/// `initialize` with `version`.
+async fn serve_lines(version: &'static str, discovered: Value, io: tokio::io::DuplexStream) {
     use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
     let (read, mut write) = tokio::io::split(io);
     let mut lines = BufReader::new(read).lines();
     while let Ok(Some(line)) = lines.next_line().await {
         let request: Value = serde_json::from_str(&line).unwrap();
-        let answer = match request["method"].as_str() {
-            Some("server/discover") => {
-                json!({"jsonrpc": "2.0", "id": request["id"], "error": {"code": -32601, "message": "Method not found"}})
-            }
-            Some("initialize") => json!({"jsonrpc": "2.0", "id": request["id"], "result": {
-                "protocolVersion": version, "capabilities": {"tools": {}}, "serverInfo": {"name": "old", "version": "1"}
-            }}),
-            Some("tools/list") => json!({"jsonrpc": "2.0", "id": request["id"], "result": {"tools": []}}),
-            _ => continue,
-        };
+        let Some(answer) = answer(version, &discovered, &request) else { continue };
         write.write_all(format!("{answer}\n").as_bytes()).await.unwrap();
     }
+}
+
+/// The answer of a server of before to `request`, `server/discover` answered with `discovered`;
+/// none to a notification.
+fn answer(version: &str, discovered: &Value, request: &Value) -> Option<Value> {
+    let mut answer = match request["method"].as_str() {
+        Some("server/discover") => discovered.clone(),
+        Some("initialize") => json!({"result": {
+            "protocolVersion": version, "capabilities": {"tools": {}}, "serverInfo": {"name": "old", "version": "1"}
+        }}),
+        Some("tools/list") => json!({"result": {"tools": [{"name": "ping", "inputSchema": {"type": "object"}}]}}),
+        Some("tools/call") => json!({"result": {"content": [{"type": "text", "text": "pong"}]}}),
+        _ => return None,
+    };
+    answer["jsonrpc"] = json!("2.0");
+    answer["id"] = request["id"].clone();
+    Some(answer)
+}
+
+#[tokio::test]
+async fn a_server_that_answers_discovery_with_anything_but_a_discovery_result_is_spoken_to_over_initialize() {
+    let answers = [
+        // What the conformance suite's 2025-11-25 mocks and many hand-written servers answer to any method.
+        (json!({"result": {}}), "the server answered {}"),
+        (json!({"result": {"whatever": [1, 2]}}), "the server answered {\"whatever\":[1,2]}"),
+        (json!({"error": {"code": -32021, "message": "needs elicitation"}}), "the error -32021: needs elicitation"),
+        (json!({"error": {"code": -32020, "message": "header mismatch"}}), "the error -32020: header mismatch"),
+        (
+            json!({"error": {"code": -32022, "message": "unsupported", "data": {"supported": ["2025-11-25"]}}}),
+            "the error -32022: unsupported",
+        ),
+        (
+            json!({"result": {"resultType": "complete", "supportedVersions": ["2025-11-25"], "capabilities": {},
+                "ttlMs": 0, "cacheScope": "private"}}),
+            "the server lists the versions [2025-11-25], not 2026-07-28",
+        ),
+    ];
+    for (discovered, said) in answers {
+        let (client, server) = tokio::io::duplex(64 * 1024);
+        tokio::spawn(serve_lines("2025-11-25", discovered.clone(), server));
+        let lenient = McpToolbox::connect_transport(client, McpOptions::default())
+            .await
+            .unwrap_or_else(|err| panic!("{discovered}: {err}"));
+        assert_eq!(lenient.protocol_version().await.as_deref(), Some("2025-11-25"), "{discovered}");
+        assert_eq!(lenient.call("ping", "{}").await.unwrap().to_string(), "\"pong\"", "{discovered}");
+        let notes: Vec<String> = lenient
+            .messages(toolc::Target::OpenAi)
+            .iter()
+            .filter(|message| message.text().contains("server/discover"))
+            .map(|message| format!("{}: {}", message.kind(), message.text()))
+            .collect();
+        assert_eq!(notes.len(), 1, "{discovered}: said once: {notes:?}");
+        assert!(notes[0].starts_with("note: ") && notes[0].contains(said), "{notes:?}");
+        assert!(notes[0].contains("on 2025-11-25 instead"), "{notes:?}");
+    }
+
+    // A server of before answering as one does is no news.
+    let (client, server) = tokio::io::duplex(64 * 1024);
+    tokio::spawn(settles_on("2025-11-25", server));
+    let old = McpToolbox::connect_transport(client, McpOptions::default()).await.unwrap();
+    let messages = old.messages(toolc::Target::OpenAi);
+    assert!(messages.iter().all(|message| !message.text().contains("server/discover")), "{messages:?}");
+}
+
+#[tokio::test]
+async fn a_server_that_refuses_discovery_with_an_http_client_error_is_spoken_to_over_initialize() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let url = format!("http://{}/mcp", listener.local_addr().unwrap());
+    tokio::spawn(async move {
+        while let Ok((mut socket, _)) = listener.accept().await {
+            tokio::spawn(async move {
+                // One request per connection (the client keeps none idle): its head, then its body.
+                let mut read = Vec::new();
+                let mut buffer = [0u8; 8192];
+                let (head, body) = loop {
+                    let n = socket.read(&mut buffer).await.unwrap_or(0);
+                    if n == 0 {
+                        return;
+                    }
+                    read.extend_from_slice(&buffer[..n]);
+                    let text = String::from_utf8_lossy(&read).into_owned();
+                    let Some(end) = text.find("\r\n\r\n") else { continue };
+                    let length = text[..end]
+                        .lines()
+                        .find_map(|line| {
+                            line.to_ascii_lowercase()
+                                .strip_prefix("content-length:")
+                                .map(|n| n.trim().parse::<usize>().unwrap())
+                        })
+                        .unwrap_or(0);
+                    if read.len() >= end + 4 + length {
+                        break (text[..end].to_owned(), text[end + 4..end + 4 + length].to_owned());
+                    }
+                };
+                let reply = |status: &str, kind: &str, body: String| {
+                    format!(
+                        "HTTP/1.1 {status}\r\ncontent-type: {kind}\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{body}",
+                        body.len()
+                    )
+                };
+                let response = if !head.starts_with("POST") {
+                    reply("405 Method Not Allowed", "text/plain", String::new())
+                } else {
+                    let request: Value = serde_json::from_str(&body).unwrap();
+                    match request["method"].as_str() {
+                        // A gateway in front of a server of before that knows no such method.
+                        Some("server/discover") => reply("400 Bad Request", "text/plain", "unknown method".to_owned()),
+                        _ => match answer("2025-11-25", &Value::Null, &request) {
+                            Some(answer) => reply("200 OK", "application/json", answer.to_string()),
+                            None => reply("202 Accepted", "text/plain", String::new()),
+                        },
+                    }
+                };
+                let _ = socket.write_all(response.as_bytes()).await;
+            });
+        }
+    });
+    let gated = McpToolbox::connect_http(&url).await.unwrap();
+    assert_eq!(gated.protocol_version().await.as_deref(), Some("2025-11-25"));
+    assert_eq!(gated.call("ping", "{}").await.unwrap().to_string(), "\"pong\"");
 }
 
 #[tokio::test]

@@ -9,7 +9,7 @@
 
 use std::future::Future;
 use std::process::Stdio;
-use std::sync::Arc;
+use std::sync::{Arc, PoisonError};
 use std::time::Duration;
 
 use rmcp::ClientHandler;
@@ -27,6 +27,7 @@ use rmcp::transport::{IntoTransport, StreamableHttpClientTransport, TokioChildPr
 use super::answers::{Answers, Unanswered};
 #[cfg(feature = "oauth")]
 pub(super) use super::authorizer::{Authorizer, Tries};
+use super::discovery::{Discovering, FellBack};
 use super::error::LinkError;
 use super::progress::ProgressRoutes;
 use super::watched::{self, LeftOut, Watched};
@@ -174,16 +175,33 @@ impl ClientHandler for Listener {
 
 impl Listener {
     /// Begins a session over `transport`: 2026-07-28 when the server speaks it, 2025-11-25
-    /// (`initialize`) when it answers `server/discover` as a server of before does; or the one
+    /// (`initialize`) when it answers `server/discover` as a server of before does, or in any other
+    /// way than a discovery result (then with what it answered, for the messages); or the one
     /// version the program pinned.
-    async fn begin<T, E, A>(self, transport: T) -> Result<RunningService<RoleClient, Listener>, ClientInitializeError>
+    async fn begin<T, E, A>(self, transport: T) -> Result<Began, ClientInitializeError>
     where
         T: IntoTransport<RoleClient, E, A>,
         E: std::error::Error + Send + Sync + 'static,
     {
         let lifecycle = lifecycle(self.protocol.as_ref());
-        self.serve_with_lifecycle(transport, lifecycle).await
+        let preferred = self.protocol.clone().filter(|version| !version.has_initialize());
+        let fell_back = FellBack::default();
+        let transport = Discovering::new(
+            transport.into_transport(),
+            preferred.unwrap_or(ProtocolVersion::V_2026_07_28),
+            Arc::clone(&fell_back),
+        );
+        let service = self.serve_with_lifecycle(transport, lifecycle).await?;
+        let fell_back = fell_back.lock().unwrap_or_else(PoisonError::into_inner).take();
+        Ok(Began { service, fell_back })
     }
+}
+
+/// A session begun, and what the server answered `server/discover` with when the client fell back
+/// to `initialize` because of it.
+struct Began {
+    service: RunningService<RoleClient, Listener>,
+    fell_back: Option<String>,
 }
 
 /// How a session begins: see [`Listener::begin`].
@@ -208,17 +226,26 @@ pub(super) struct Link {
     auth: Option<Arc<Authorizer>>,
     /// The tools of an HTTP server's listings that rmcp left out for their header annotations.
     left_out: Option<LeftOut>,
+    /// What the server answered `server/discover` with when the client fell back because of it.
+    fell_back: Option<String>,
 }
 
 impl Link {
-    fn new(service: RunningService<RoleClient, Listener>, group: Option<u32>) -> Link {
+    fn new(began: Began, group: Option<u32>) -> Link {
         Link {
-            service,
+            service: began.service,
             group,
             #[cfg(feature = "oauth")]
             auth: None,
             left_out: None,
+            fell_back: began.fell_back,
         }
+    }
+
+    /// Why the client spoke `initialize` though the server was asked `server/discover` first, when
+    /// the server's answer was not one a server of before gives: said once in the messages.
+    pub(super) fn fell_back(&self) -> Option<&str> {
+        self.fell_back.as_deref()
     }
 
     /// The tools left out of the listings since this was last asked, each with why, for the
@@ -247,14 +274,14 @@ impl Link {
                         }
                     })?;
                 let group = transport.id();
-                let service = listener.begin(transport).await.map_err(|err| {
+                let began = listener.begin(transport).await.map_err(|err| {
                     kill_group(group);
                     LinkError::NotAServer {
                         program: command.program.to_string_lossy().into_owned(),
                         error: Arc::new(err),
                     }
                 })?;
-                Link::new(service, group).spoken()
+                Link::new(began, group).spoken()
             }
             #[cfg(feature = "oauth")]
             Endpoint::Http { url, access: Access::SignIn(auth) } => {
@@ -269,11 +296,11 @@ impl Link {
                 let inner = watched::http_client().map_err(LinkError::Client)?;
                 let client = Watched { inner, left_out: Arc::clone(&left_out) };
                 let transport = StreamableHttpClientTransport::with_client(client, config);
-                let service = listener
+                let began = listener
                     .begin(transport)
                     .await
                     .map_err(|err| LinkError::NoSession { url: Some(url.clone()), error: Arc::new(err) })?;
-                let mut link = Link::new(service, None);
+                let mut link = Link::new(began, None);
                 link.left_out = Some(left_out);
                 link.spoken()
             }
@@ -287,9 +314,9 @@ impl Link {
         T: IntoTransport<RoleClient, E, A>,
         E: std::error::Error + Send + Sync + 'static,
     {
-        let service =
+        let began =
             listener.begin(transport).await.map_err(|err| LinkError::NoSession { url: None, error: Arc::new(err) })?;
-        Link::new(service, None).spoken()
+        Link::new(began, None).spoken()
     }
 
     /// Connects to `url`, signing in when the server refuses (at most once, and once more for more
@@ -311,8 +338,8 @@ impl Link {
             let transport = StreamableHttpClientTransport::with_client(client, config);
             let began = tokio::time::timeout(timeout, listener.clone().begin(transport)).await;
             let err = match began {
-                Ok(Ok(service)) => {
-                    let mut link = Link::new(service, None);
+                Ok(Ok(began)) => {
+                    let mut link = Link::new(began, None);
                     (link.auth, link.left_out) = (Some(Arc::clone(auth)), Some(left_out));
                     return link.spoken();
                 }

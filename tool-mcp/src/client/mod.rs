@@ -3,6 +3,7 @@
 mod answers;
 #[cfg(feature = "oauth")]
 mod authorizer;
+mod discovery;
 mod drift;
 mod error;
 mod forward;
@@ -180,15 +181,17 @@ impl McpToolbox {
         let name = options.name.clone().or_else(|| link.server_name()).unwrap_or(described);
         let listed = link.list_tools(options.connect_timeout).await.map_err(|why| McpError::connect(&name, &why))?;
         let first = generation(&name, &listed, link.left_out(), options.pinned.as_ref(), true)?;
+        let link = Arc::new(link);
         let inner = Arc::new(Inner {
             name,
             endpoint,
             options,
             generations: Generations::new(first),
-            state: tokio::sync::Mutex::new(State::Up(Arc::new(link))),
+            state: tokio::sync::Mutex::new(State::Up(Arc::clone(&link))),
             said: Mutex::new(Vec::new()),
             runtime,
         });
+        inner.fell_back(&link);
         let _ = hook.set(Arc::downgrade(&inner));
         Ok(McpToolbox { inner })
     }
@@ -293,6 +296,23 @@ async fn timed<T>(timeout: Duration, work: impl Future<Output = Result<T, LinkEr
 impl Inner {
     fn say(&self, message: Message) {
         self.said.lock().unwrap_or_else(PoisonError::into_inner).push(message);
+    }
+
+    /// Says, once however often the client connects, that `link` began over `initialize` because
+    /// the server answered `server/discover` in a way a server of before does not.
+    fn fell_back(&self, link: &Link) {
+        let Some(why) = link.fell_back() else { return };
+        let note = Message::Note(format!(
+            "server `{}`: asked `server/discover` (MCP 2026-07-28), {why}, which is not a discovery result; \
+             the session began over `initialize` on {} instead",
+            self.name,
+            link.protocol_version()
+                .map_or_else(|| "the version it settled on".to_owned(), |version| version.to_string())
+        ));
+        let mut said = self.said.lock().unwrap_or_else(PoisonError::into_inner);
+        if !said.contains(&note) {
+            said.push(note);
+        }
     }
 }
 

@@ -60,6 +60,7 @@ impl Inner {
         let link = Arc::new(open(&self.endpoint, &hook, &self.runtime, &self.options).await?);
         let listed = link.list_tools(self.options.connect_timeout).await?;
         self.take(&listed, link.left_out());
+        self.fell_back(&link);
         Ok(link)
     }
 

@@ -3,15 +3,17 @@
 //! what the scenario named in `MCP_CONFORMANCE_SCENARIO` asks, and exits 0 when every call was
 //! answered. The suite checks what went over the wire.
 //!
-//! The version to speak is the one the suite names in `MCP_CONFORMANCE_PROTOCOL_VERSION` (0.2);
-//! 0.1 names none and speaks 2025-11-25.
+//! The client is the default one, not pinned to the version the suite names in
+//! `MCP_CONFORMANCE_PROTOCOL_VERSION`: it asks `server/discover` first and speaks 2026-07-28 where
+//! the server does, and 2025-11-25 (`initialize`) wherever the server answers otherwise, as the
+//! suite's mocks of before do (an empty result to any method they do not know).
 
 use std::process::ExitCode;
 
 use serde_json::{Value, json};
 use toolc::Toolbox;
 use toolc_mcp::jsonwebtoken::{Algorithm, EncodingKey};
-use toolc_mcp::rmcp::model::{ElicitResult, ElicitationAction, ProtocolVersion};
+use toolc_mcp::rmcp::model::{ElicitResult, ElicitationAction};
 use toolc_mcp::{McpOptions, McpToolbox, SignIn};
 
 #[tokio::main]
@@ -56,18 +58,10 @@ fn options(scenario: &str, context: &Value) -> Result<McpOptions, String> {
         (Some(id), Some(secret)) => browser_sign_in().registered(id, Some(secret.to_owned())),
         _ => browser_sign_in(),
     };
-    let options = McpOptions::default()
+    Ok(McpOptions::default()
         .client_info("toolc-conformance-client", env!("CARGO_PKG_VERSION"))
         .on_elicitation(|_form| async { Ok(ElicitResult::new(ElicitationAction::Accept)) })
-        .sign_in(sign_in);
-    Ok(match std::env::var("MCP_CONFORMANCE_PROTOCOL_VERSION") {
-        Ok(version) => {
-            let version: ProtocolVersion = serde_json::from_value(Value::String(version.clone()))
-                .map_err(|err| format!("the suite names a version this client cannot read, {version}: {err}"))?;
-            options.protocol_version(version)
-        }
-        Err(_) => options.protocol_version(ProtocolVersion::V_2025_11_25),
-    })
+        .sign_in(sign_in))
 }
 
 /// The key and algorithm the suite registered this client with.

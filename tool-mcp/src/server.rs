@@ -29,7 +29,11 @@ use rmcp::model::{
     ReadResourceRequestParams, ReadResourceResponse, ResultType, ServerCapabilities, ServerConfig,
     SubscribeRequestParams, SubscriptionFilter, Tool, UnsubscribeRequestParams, UpdateTaskParams,
 };
-use rmcp::service::{RequestContext, RoleServer, SubscriptionContext};
+use rmcp::model::{
+    CustomNotification, CustomRequest, CustomResult, GetSkillRequestParams, GetSkillResult, ListSkillsResult,
+    ReadResourceDirectoryRequestParams, ReadResourceDirectoryResult,
+};
+use rmcp::service::{NotificationContext, RequestContext, RoleServer, SubscriptionContext};
 use rmcp::{ErrorData, ServerHandler, ServiceExt};
 
 use ask::{InSession, StateKey};
@@ -138,9 +142,11 @@ impl<T: Toolbox + Send + 'static> McpServer<T> {
 }
 
 impl<T: Toolbox + Send + 'static, H: ServerHandler> McpServer<T, H> {
-    /// Serves `handler`'s resources, prompts and completions beside the tools: `resources/*`,
-    /// `prompts/*` and `completion/complete` go to it, and the capabilities it declares for them
-    /// are declared with the tools'. Tool calls and tool lists stay the toolbox's.
+    /// Serves everything of `handler`'s beside the tools: `resources/*` (`resources/directory/read`
+    /// included), `prompts/*`, `completion/complete`, the skills of SEP-2640 (`skills/list`,
+    /// `skills/get`), any custom method or notification, and its `instructions`; every capability
+    /// and extension it declares is declared with the tools', in `initialize` and in
+    /// `server/discover`. Tool calls, tool lists, tasks and logging stay the toolbox's.
     ///
     /// ```
     /// use rmcp::ServerHandler;
@@ -325,17 +331,17 @@ fn from_the_gate(request: &RequestContext<RoleServer>) -> (Option<Arc<Caller>>, 
 
 impl<T: Toolbox + Send + 'static, H: ServerHandler> ServerHandler for McpServer<T, H> {
     fn get_info(&self) -> ServerConfig {
-        let beside = self.beside.get_info().capabilities;
+        let beside = self.beside.get_info();
         #[allow(deprecated, reason = "2025-11-25 clients set a level; 2026-07-28 ones send it with each request")]
-        let mut capabilities = if self.long_running {
+        let capabilities = if self.long_running {
             ServerCapabilities::builder().enable_tools().enable_logging().enable_tasks().build()
         } else {
             ServerCapabilities::builder().enable_tools().enable_logging().build()
         };
-        capabilities.resources = beside.resources;
-        capabilities.prompts = beside.prompts;
-        capabilities.completions = beside.completions;
-        ServerConfig::new(capabilities).with_server_info(self.implementation.clone())
+        let mut config = ServerConfig::new(beside::declared(beside.capabilities, capabilities))
+            .with_server_info(self.implementation.clone());
+        config.instructions = beside.instructions;
+        config
     }
 
     /// The tools whose parameters are mirrored into headers (`x-mcp-header`), for rmcp to check a
@@ -504,5 +510,55 @@ impl<T: Toolbox + Send + 'static, H: ServerHandler> ServerHandler for McpServer<
         let mut completed = self.beside.complete(request, context).await?;
         complete(&mut completed.result_type);
         Ok(completed)
+    }
+
+    async fn list_skills(
+        &self,
+        request: Option<PaginatedRequestParams>,
+        context: RequestContext<RoleServer>,
+    ) -> Result<ListSkillsResult, ErrorData> {
+        let mut listed = self.beside.list_skills(request, context).await?;
+        complete(&mut listed.result_type);
+        Ok(listed)
+    }
+
+    async fn get_skill(
+        &self,
+        request: GetSkillRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<GetSkillResult, ErrorData> {
+        let mut skill = self.beside.get_skill(request, context).await?;
+        complete(&mut skill.result_type);
+        Ok(skill)
+    }
+
+    async fn read_resource_directory(
+        &self,
+        request: ReadResourceDirectoryRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<ReadResourceDirectoryResult, ErrorData> {
+        let mut read = self.beside.read_resource_directory(request, context).await?;
+        complete(&mut read.result_type);
+        Ok(read)
+    }
+
+    async fn on_custom_request(
+        &self,
+        request: CustomRequest,
+        context: RequestContext<RoleServer>,
+    ) -> Result<CustomResult, ErrorData> {
+        self.beside.on_custom_request(request, context).await
+    }
+
+    async fn on_custom_notification(&self, notification: CustomNotification, context: NotificationContext<RoleServer>) {
+        self.beside.on_custom_notification(notification, context).await;
+    }
+
+    async fn on_roots_list_changed(&self, context: NotificationContext<RoleServer>) {
+        self.beside.on_roots_list_changed(context).await;
+    }
+
+    async fn on_initialized(&self, context: NotificationContext<RoleServer>) {
+        self.beside.on_initialized(context).await;
     }
 }

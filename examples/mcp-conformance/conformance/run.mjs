@@ -128,7 +128,9 @@ async function worker() {
     if (total === 0 && code !== 0) failures.push(`FAILURE no checks ran (exit ${code}): ${(stdout + stderr).slice(-600)}`);
     // A run none of whose checks passed, its program failing, passes nothing (all skipped is not a pass).
     if (counts.SUCCESS === 0 && code !== 0 && total > 0) failures.push(`FAILURE no check passed (exit ${code})`);
-    const failed = counts.FAILURE > 0 || (code !== 0 && counts.SUCCESS === 0);
+    // Every check skipped is not a pass either: the scenario found nothing it could check.
+    if (total > 0 && counts.SKIPPED === total) failures.push('FAILURE every check was skipped');
+    const failed = counts.FAILURE > 0 || (code !== 0 && counts.SUCCESS === 0) || (total > 0 && counts.SKIPPED === total);
     results.push({ ...job, counts, failed, failures, exit: code });
   }
 }

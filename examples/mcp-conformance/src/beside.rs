@@ -1,11 +1,19 @@
-//! The suite's resources, prompts and completions: not tools, so written on rmcp's own
-//! `ServerHandler` and handed to toolc's server, which answers them beside its tools.
+//! The suite's resources, prompts and completions, and the skills in `skills/` (SEP-2640): not
+//! tools, so written on rmcp's own `ServerHandler` (the skills served by rmcp's `SkillCatalog`) and
+//! handed to toolc's server, which answers them beside its tools.
 
+use std::sync::Arc;
+
+use rmcp::handler::server::skill_catalog::SkillCatalog;
 use rmcp::model::{
     CompleteRequestParams, CompleteResult, GetPromptRequestParams, GetPromptResponse, GetPromptResult,
     InputRequiredResult, ListPromptsResult, ListResourceTemplatesResult, ListResourcesResult, PaginatedRequestParams,
     ReadResourceRequestParams, ReadResourceResponse, ReadResourceResult, ServerCapabilities, ServerConfig,
     SubscribeRequestParams, UnsubscribeRequestParams,
+};
+use rmcp::model::{
+    GetSkillRequestParams, GetSkillResult, ListSkillsResult, ReadResourceDirectoryRequestParams,
+    ReadResourceDirectoryResult,
 };
 use rmcp::service::{RequestContext, RoleServer};
 use rmcp::{ErrorData, ServerHandler};
@@ -14,9 +22,20 @@ use serde_json::{Value, json};
 
 use crate::tools::png;
 
-/// The resources, prompts and completions.
+/// The resources, prompts, completions and skills.
 #[derive(Clone)]
-pub struct ResourcesAndPrompts;
+pub struct ResourcesAndPrompts {
+    skills: Arc<SkillCatalog>,
+}
+
+impl ResourcesAndPrompts {
+    /// With the skills in the folder `skills` (each folder below it with a `SKILL.md` is one).
+    pub fn new(skills: &std::path::Path) -> std::io::Result<Self> {
+        let catalog = SkillCatalog::from_dir(skills)
+            .map_err(|err| std::io::Error::other(format!("the skills in {}: {err}", skills.display())))?;
+        Ok(ResourcesAndPrompts { skills: Arc::new(catalog) })
+    }
+}
 
 /// An rmcp result from its JSON, as the specification writes it.
 fn result<T: DeserializeOwned>(value: Value) -> Result<T, ErrorData> {
@@ -36,6 +55,7 @@ impl ServerHandler for ResourcesAndPrompts {
                 .enable_resources_subscribe()
                 .enable_prompts()
                 .enable_completions()
+                .enable_skills_with_directory_read()
                 .build(),
         )
     }
@@ -45,11 +65,14 @@ impl ServerHandler for ResourcesAndPrompts {
         _: Option<PaginatedRequestParams>,
         _: RequestContext<RoleServer>,
     ) -> Result<ListResourcesResult, ErrorData> {
-        result(json!({"resources": [
+        let mut listed: ListResourcesResult = result(json!({"resources": [
             {"uri": "test://static-text", "name": "static-text", "description": "A static text resource", "mimeType": "text/plain"},
             {"uri": "test://static-binary", "name": "static-binary", "description": "A static binary resource: a PNG", "mimeType": "image/png"},
             {"uri": "test://watched-resource", "name": "watched-resource", "description": "A resource a client may subscribe to", "mimeType": "text/plain"}
-        ]}))
+        ]}))?;
+        // Each skill's SKILL.md, as the catalog lists it (named and described by its frontmatter).
+        listed.resources.extend(self.skills.resources());
+        Ok(listed)
     }
 
     async fn list_resource_templates(
@@ -68,6 +91,9 @@ impl ServerHandler for ResourcesAndPrompts {
         _: RequestContext<RoleServer>,
     ) -> Result<ReadResourceResponse, ErrorData> {
         let uri = request.uri.as_str();
+        if let Some(read) = self.skills.read_resource(uri) {
+            return Ok(read.into());
+        }
         let contents = match uri {
             "test://static-text" => {
                 json!({"uri": uri, "mimeType": "text/plain", "text": "This is the content of the static text resource."})
@@ -176,5 +202,29 @@ impl ServerHandler for ResourcesAndPrompts {
         _: RequestContext<RoleServer>,
     ) -> Result<CompleteResult, ErrorData> {
         result(json!({"completion": {"values": [], "total": 0, "hasMore": false}}))
+    }
+
+    async fn list_skills(
+        &self,
+        _: Option<PaginatedRequestParams>,
+        _: RequestContext<RoleServer>,
+    ) -> Result<ListSkillsResult, ErrorData> {
+        Ok(self.skills.list_skills())
+    }
+
+    async fn get_skill(
+        &self,
+        request: GetSkillRequestParams,
+        _: RequestContext<RoleServer>,
+    ) -> Result<GetSkillResult, ErrorData> {
+        self.skills.get_skill(&request.uri)
+    }
+
+    async fn read_resource_directory(
+        &self,
+        request: ReadResourceDirectoryRequestParams,
+        _: RequestContext<RoleServer>,
+    ) -> Result<ReadResourceDirectoryResult, ErrorData> {
+        self.skills.read_resource_directory(&request.uri)
     }
 }

@@ -1,4 +1,4 @@
-//! The tools, resources and prompts the official MCP conformance suite calls, written as a user of
+//! The tools, resources, prompts and skills the official MCP conformance suite calls, written as a user of
 //! toolc writes them, served over streamable HTTP by toolc's `HttpServer` with its defaults.
 //!
 //! `mcp-conformance [port]` listens on 127.0.0.1 (port 0: a free one) and prints its URL.
@@ -20,7 +20,7 @@ async fn main() -> std::io::Result<()> {
     let server = McpServer::new(toolbox)
         .map_err(std::io::Error::other)?
         .named("toolc-mcp-conformance", env!("CARGO_PKG_VERSION"))
-        .beside(beside::ResourcesAndPrompts);
+        .beside(beside::ResourcesAndPrompts::new(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("skills"))?);
     let running = server.serve_http(("127.0.0.1", port)).await?;
     println!("{}", running.url());
     tokio::select! {

@@ -28,6 +28,14 @@ pub enum McpError {
         /// Where in the listed tools, and what.
         error: ReadError,
     },
+    /// A skill the server serves could not be listed or read, or was refused: a file that is not
+    /// what the skill's entry describes (feature `skills`).
+    Skill {
+        /// The server.
+        server: String,
+        /// Which method or file, and why.
+        why: String,
+    },
     /// Tools the server lists are not the ones the lock file pins ([`OnDrift::Refuse`](super::OnDrift::Refuse)).
     Drift {
         /// The server.
@@ -49,6 +57,7 @@ impl fmt::Display for McpError {
         match self {
             McpError::Connect { server, why } => write!(f, "MCP server `{server}`: {why}"),
             McpError::Read { server, error } => write!(f, "MCP server `{server}`: its tools/list result: {error}"),
+            McpError::Skill { server, why } => write!(f, "MCP server `{server}`: skill file or listing {why}"),
             McpError::Drift { server, tools } => write!(
                 f,
                 "MCP server `{server}`: tools differ from the lock file, so the server is refused: {}; review the \

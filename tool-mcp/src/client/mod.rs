@@ -19,6 +19,8 @@ mod reconnect;
 mod result;
 #[cfg(feature = "oauth")]
 mod sign_in;
+#[cfg(feature = "skills")]
+mod skills;
 #[cfg(feature = "oauth")]
 mod token_file;
 mod watched;

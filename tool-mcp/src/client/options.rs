@@ -201,6 +201,11 @@ impl McpOptions {
     /// Answers a server that asks the program's model for a message (sampling): `answer` sends the
     /// messages to a model of the program's choosing and gives back its reply; an error is told to
     /// the server. Declares the `sampling` capability; without it no server asks.
+    ///
+    /// `CreateMessageRequestParams` and `CreateMessageResult` are rmcp's, which marks sampling
+    /// deprecated (SEP-2577 is to remove it from a later version of MCP; 2025-11-25 and 2026-07-28
+    /// both have it): a program that names them allows the lint where it does,
+    /// `#[allow(deprecated)]` on the function that sets up its options.
     pub fn on_sampling<F, Fut>(mut self, answer: F) -> Self
     where
         F: Fn(CreateMessageRequestParams) -> Fut + Send + Sync + 'static,
@@ -212,6 +217,9 @@ impl McpOptions {
 
     /// The folders or URIs the program works in, given to a server that asks (`roots/list`).
     /// Declares the `roots` capability; without it no server asks.
+    ///
+    /// `Root` is rmcp's, which marks roots deprecated as it does sampling (SEP-2577): a program
+    /// that names it allows the lint there, `#[allow(deprecated)]`.
     pub fn roots(mut self, roots: impl IntoIterator<Item = Root>) -> Self {
         self.answers.roots(roots.into_iter().collect());
         self

@@ -361,6 +361,45 @@ mod tests {
         assert_eq!(form["required"], json!(["several", "several_titled"]));
     }
 
+    /// A choice with the titles of before 2025-11-25 (`enumNames`), as a client of 2025-06-18 shows them.
+    #[allow(dead_code)]
+    #[derive(Deserialize, JsonSchema)]
+    #[serde(rename_all = "lowercase")]
+    #[schemars(extend("enumNames" = ["Staging (safe)", "Production"]))]
+    enum Legacy {
+        Staging,
+        Production,
+    }
+
+    #[allow(dead_code)]
+    #[derive(Deserialize, JsonSchema)]
+    struct LegacyChoices {
+        /// Where.
+        on_the_type: Legacy,
+        /// Which.
+        #[schemars(extend("enumNames" = ["Red", "Blue"]))]
+        on_the_field: Colour,
+    }
+
+    #[allow(dead_code)]
+    #[derive(Deserialize, JsonSchema)]
+    #[serde(rename_all = "lowercase")]
+    enum Colour {
+        Red,
+        Blue,
+    }
+
+    #[test]
+    fn legacy_enum_names_set_on_the_enum_or_the_field_reach_the_form() {
+        let form = requested::<LegacyChoices>();
+        assert_eq!(
+            form["properties"]["on_the_type"],
+            json!({"type": "string", "enum": ["staging", "production"], "description": "Where.",
+                   "enumNames": ["Staging (safe)", "Production"]})
+        );
+        assert_eq!(form["properties"]["on_the_field"]["enumNames"], json!(["Red", "Blue"]));
+    }
+
     #[test]
     fn the_answer_is_read_into_the_type_or_refused_naming_what_does_not_fit() {
         let accepted: Elicited<Profile> =

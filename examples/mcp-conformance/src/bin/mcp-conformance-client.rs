@@ -13,7 +13,7 @@ use std::process::ExitCode;
 use serde_json::{Value, json};
 use toolc::Toolbox;
 use toolc_mcp::jsonwebtoken::{Algorithm, EncodingKey};
-use toolc_mcp::rmcp::model::{ElicitResult, ElicitationAction};
+use toolc_mcp::rmcp::model::{ElicitResult, ElicitationAction, SkillResources};
 use toolc_mcp::{McpOptions, McpToolbox, SignIn};
 
 #[tokio::main]
@@ -153,6 +153,22 @@ async fn run(scenario: &str, url: &str) -> Result<(), String> {
             // The tool's schema, as this client holds it, echoed back.
             let schema = listed_schema(&toolbox, "json_schema_2020_12_tool")?;
             call("json_schema_echo", json!({"schema": schema})).await?;
+        }
+        // A host lists the skills, and reads no file of one before it is loaded.
+        "sep-2640-client-no-prefetch" => {
+            toolbox.skills().await.map_err(|err| err.to_string())?;
+        }
+        // A host loads a skill (its SKILL.md, checked against the entry) and then reads the files
+        // it needs (each checked): a file that is not what the entry describes stops it.
+        verify if verify.starts_with("sep-2640-client-verify-") => {
+            for skill in toolbox.skills().await.map_err(|err| err.to_string())? {
+                toolbox.load_skill(&skill).await.map_err(|err| err.to_string())?;
+                if let SkillResources::Files(files) = &skill.resources {
+                    for file in files.iter().filter(|file| file.uri != skill.uri) {
+                        toolbox.read_skill_file(&skill, &file.uri).await.map_err(|err| err.to_string())?;
+                    }
+                }
+            }
         }
         // Signed in (as the server asked) to list the tools; then each is called, as a program
         // would, which some servers refuse until the client asks for more scope.

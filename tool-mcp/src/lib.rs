@@ -63,6 +63,8 @@ mod client;
 #[cfg(feature = "server")]
 mod server;
 
+#[cfg(feature = "oauth-enterprise")]
+pub use client::IdentityProvider;
 #[cfg(feature = "oauth")]
 pub use client::{LoopbackRedirect, SignIn, TokenFile};
 #[cfg(feature = "client")]

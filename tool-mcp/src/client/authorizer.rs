@@ -252,7 +252,7 @@ impl Authorizer {
             .resolve_metadata_from_challenge(Some(challenge))
             .await
             .map_err(|err| format!("cannot find where to ask for a token: {err}"))?;
-        #[cfg(feature = "oauth-jwt")]
+        #[cfg(any(feature = "oauth-jwt", feature = "oauth-wif"))]
         let found_metadata = found.metadata.clone();
         manager.set_metadata(found.metadata);
         let mut scopes = if self.sign_in.scopes.is_empty() {
@@ -268,6 +268,23 @@ impl Authorizer {
         let refused = |err| format!("the authorization server gave the client `{client_id}` no token: {err}");
         let secret = match credential {
             Credential::Secret(secret) => secret.clone(),
+            #[cfg(feature = "oauth-wif")]
+            Credential::Bearer { bearer, secret } => {
+                let asked = super::token_request::Asked {
+                    client_id,
+                    basic: secret.as_deref(),
+                    scopes: &scopes,
+                    resource: &self.url,
+                    private_network: self.sign_in.private_network,
+                };
+                let (token, granted) = super::jwt_bearer::token(&client.http_client, &found_metadata, bearer, &asked)
+                    .await
+                    .map_err(|why| format!("the authorization server gave the client `{client_id}` no token: {why}"))?;
+                let kept = super::token_request::kept(client_id, token, granted, &found_metadata);
+                self.sign_in.store.save(kept).await.map_err(refused)?;
+                manager.configure_client_id(client_id).map_err(refused)?;
+                return Ok(());
+            }
             #[cfg(feature = "oauth-jwt")]
             Credential::Key(key) => {
                 let (token, granted) = super::key_assertion::token(
@@ -281,7 +298,7 @@ impl Authorizer {
                 )
                 .await
                 .map_err(|why| format!("the authorization server gave the client `{client_id}` no token: {why}"))?;
-                let kept = super::key_assertion::kept(client_id, token, granted, &found_metadata);
+                let kept = super::token_request::kept(client_id, token, granted, &found_metadata);
                 self.sign_in.store.save(kept).await.map_err(refused)?;
                 // With a client but no refresh token, an expired token leads to a sign-in again.
                 manager.configure_client_id(client_id).map_err(refused)?;

@@ -8,6 +8,8 @@ mod drift;
 mod error;
 mod forward;
 mod generations;
+#[cfg(feature = "oauth-wif")]
+mod jwt_bearer;
 #[cfg(feature = "oauth-jwt")]
 mod key_assertion;
 mod link;
@@ -23,6 +25,8 @@ mod sign_in;
 mod skills;
 #[cfg(feature = "oauth")]
 mod token_file;
+#[cfg(any(feature = "oauth-jwt", feature = "oauth-wif"))]
+mod token_request;
 mod watched;
 
 use std::fmt;
@@ -37,6 +41,8 @@ use drift::generation;
 use error::LinkError;
 pub use error::McpError;
 use generations::Generations;
+#[cfg(feature = "oauth-enterprise")]
+pub use jwt_bearer::IdentityProvider;
 use link::{Access, Endpoint, Link, Listener};
 #[cfg(feature = "oauth")]
 pub use loopback::LoopbackRedirect;

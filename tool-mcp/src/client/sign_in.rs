@@ -73,6 +73,9 @@ pub(super) enum Credential {
     /// A private key (PEM) that signs an assertion (`private_key_jwt`, RFC 7523).
     #[cfg(feature = "oauth-jwt")]
     Key(super::key_assertion::ClientKey),
+    /// A JWT sent as the JWT-bearer grant's assertion, with the client's secret when it has one.
+    #[cfg(feature = "oauth-wif")]
+    Bearer { bearer: super::jwt_bearer::Bearer, secret: Option<String> },
 }
 
 impl SignIn {
@@ -128,6 +131,65 @@ impl SignIn {
         algorithm: jsonwebtoken::Algorithm,
     ) -> Self {
         let credential = Credential::Key(super::key_assertion::ClientKey { key, algorithm });
+        SignIn::with_flow(Flow::Machine { client_id: client_id.into(), credential })
+    }
+
+    /// Signs in as a workload with the JWT its platform issues it (workload identity federation,
+    /// SEP-1933; feature `oauth-wif`): a Kubernetes service account token, a cloud's instance
+    /// identity, a CI job's OIDC token, each trusted by the authorization server, is sent as the
+    /// assertion of the JWT-bearer grant (RFC 7523) with `client_id`. `jwt` is called for each token
+    /// request, so a token the platform renews in a file is read fresh. A refusal (`invalid_grant`,
+    /// `invalid_scope`, `unauthorized_client`) is the error, as the server gave it: no other grant
+    /// is tried. The token endpoint must be HTTPS (or on this machine).
+    ///
+    /// ```
+    /// use toolc_mcp::{McpOptions, SignIn};
+    ///
+    /// let sign_in = SignIn::workload_identity("nightly-agent", || async {
+    ///     std::fs::read_to_string("/var/run/secrets/tokens/mcp-token").map_err(|err| err.to_string())
+    /// });
+    /// let options = McpOptions::default().sign_in(sign_in);
+    /// # drop(options);
+    /// ```
+    #[cfg(feature = "oauth-wif")]
+    pub fn workload_identity<F, Fut>(client_id: impl Into<String>, jwt: F) -> Self
+    where
+        F: Fn() -> Fut + Send + Sync + 'static,
+        Fut: Future<Output = Result<String, String>> + Send + 'static,
+    {
+        let bearer = super::jwt_bearer::Bearer::Workload(super::jwt_bearer::source(jwt));
+        SignIn::with_flow(Flow::Machine {
+            client_id: client_id.into(),
+            credential: Credential::Bearer { bearer, secret: None },
+        })
+    }
+
+    /// Signs in through the company's identity provider, no browser step (enterprise-managed
+    /// authorization, SEP-990; feature `oauth-enterprise`): the user's ID token, from the
+    /// program's own sign-in to the provider, is exchanged there for an ID-JAG addressed to the MCP
+    /// server's authorization server (RFC 8693 token exchange), which gives a token for it (the
+    /// JWT-bearer grant, RFC 7523) to the client `client_id` registered with it, authenticated with
+    /// `client_secret` (HTTP Basic) when it has one. Both endpoints must be HTTPS (or on this
+    /// machine).
+    ///
+    /// ```
+    /// use toolc_mcp::{IdentityProvider, McpOptions, SignIn};
+    ///
+    /// let idp = IdentityProvider::new("https://login.example.com/oauth2/token", "agent-at-idp", || async {
+    ///     std::env::var("AGENT_ID_TOKEN").map_err(|err| err.to_string())
+    /// });
+    /// let secret = std::env::var("AGENT_CLIENT_SECRET").ok();
+    /// let options = McpOptions::default().sign_in(SignIn::enterprise_managed("agent", secret, idp));
+    /// # drop(options);
+    /// ```
+    #[cfg(feature = "oauth-enterprise")]
+    pub fn enterprise_managed(
+        client_id: impl Into<String>,
+        client_secret: Option<String>,
+        idp: super::jwt_bearer::IdentityProvider,
+    ) -> Self {
+        let bearer = super::jwt_bearer::Bearer::Enterprise(idp);
+        let credential = Credential::Bearer { bearer, secret: client_secret };
         SignIn::with_flow(Flow::Machine { client_id: client_id.into(), credential })
     }
 
@@ -202,6 +264,11 @@ impl fmt::Debug for SignIn {
             Flow::Machine { client_id, credential: Credential::Key(key) } => {
                 format!("client credentials of {client_id}, {:?} key <set>", key.algorithm)
             }
+            #[cfg(feature = "oauth-wif")]
+            Flow::Machine { client_id, credential: Credential::Bearer { bearer, secret } } => {
+                let secret = if secret.is_some() { ", secret <set>" } else { "" };
+                format!("JWT-bearer grant of {client_id} with {bearer:?}{secret}")
+            }
         };
         f.debug_struct("SignIn")
             .field("flow", &flow)
@@ -250,7 +317,19 @@ mod tests {
             .registered("agent", Some("pers0n-s3cret".to_owned()));
         let machine = SignIn::client_credentials("nightly", "mach1ne-s3cret");
         let options = super::super::McpOptions::default().sign_in(machine.clone());
-        for shown in [format!("{person:?}"), format!("{machine:?}"), format!("{options:?}")] {
+        let mut shown = vec![format!("{person:?}"), format!("{machine:?}"), format!("{options:?}")];
+        #[cfg(feature = "oauth-enterprise")]
+        {
+            let idp = super::super::IdentityProvider::new("https://idp.example/token", "agent", || async {
+                Ok("id-t0ken-s3cret".to_owned())
+            })
+            .client_secret("idp-s3cret");
+            shown.push(format!("{idp:?}"));
+            shown.push(format!("{:?}", SignIn::enterprise_managed("agent", Some("as-s3cret".to_owned()), idp)));
+            let workload = SignIn::workload_identity("job", || async { Ok("jwt-s3cret".to_owned()) });
+            shown.push(format!("{workload:?}"));
+        }
+        for shown in shown {
             assert!(!shown.contains("s3cret") && shown.contains("<set>"), "{shown}");
         }
     }

@@ -14,7 +14,7 @@ use serde_json::{Value, json};
 use toolc::Toolbox;
 use toolc_mcp::jsonwebtoken::{Algorithm, EncodingKey};
 use toolc_mcp::rmcp::model::{ElicitResult, ElicitationAction, SkillResources};
-use toolc_mcp::{McpOptions, McpToolbox, SignIn};
+use toolc_mcp::{IdentityProvider, McpOptions, McpToolbox, SignIn};
 
 #[tokio::main]
 async fn main() -> ExitCode {
@@ -46,6 +46,20 @@ fn options(scenario: &str, context: &Value) -> Result<McpOptions, String> {
     let registered = (context["client_id"].as_str(), context["client_secret"].as_str());
     let key = context["private_key_pem"].as_str();
     let sign_in = match registered {
+        // A workload signs in with the JWT its platform issued it.
+        (Some(id), _) if context["valid_jwt"].is_string() => {
+            let jwt = context["valid_jwt"].as_str().unwrap_or_default().to_owned();
+            SignIn::workload_identity(id, move || std::future::ready(Ok(jwt.clone())))
+        }
+        // A user of the company signs in through its identity provider, whose ID token they hold.
+        (Some(id), secret) if context["idp_id_token"].is_string() => {
+            let (endpoint, idp_client) = (context["idp_token_endpoint"].as_str(), context["idp_client_id"].as_str());
+            let id_token = context["idp_id_token"].as_str().unwrap_or_default().to_owned();
+            let idp = IdentityProvider::new(endpoint.unwrap_or_default(), idp_client.unwrap_or_default(), move || {
+                std::future::ready(Ok(id_token.clone()))
+            });
+            SignIn::enterprise_managed(id, secret.map(str::to_owned), idp)
+        }
         // A machine signs in as itself, with the key it was registered with.
         (Some(id), _) if key.is_some() => {
             let (key, algorithm) = client_key(context)?;

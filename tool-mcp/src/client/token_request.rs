@@ -1,0 +1,201 @@
+//! A token the client asks an authorization server's token endpoint for itself, no person involved
+//! (a machine's grants: a private key's assertion, a workload's JWT, an enterprise's ID-JAG): the
+//! endpoint checked first (HTTPS, or plain HTTP to this machine; an address a server's metadata may
+//! send the client to), the form posted, the answer read as a token or its refusal in words.
+
+use std::net::IpAddr;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use reqwest::Url;
+use rmcp::transport::auth::{AuthorizationMetadata, OAuthTokenResponse, StoredCredentials};
+use serde_json::Value;
+
+/// How long the token endpoint has to answer.
+const TOKEN_WITHIN: Duration = Duration::from_secs(30);
+
+/// What a token request asks for, beside its grant: whose token (`client_id`, sent in the body
+/// unless `basic` authenticates the client with its secret, HTTP Basic), which `scopes` (none
+/// named: what the server gives), for which `resource` (the MCP server), and whether a private
+/// address may be reached.
+pub(super) struct Asked<'a> {
+    pub(super) client_id: &'a str,
+    pub(super) basic: Option<&'a str>,
+    pub(super) scopes: &'a [String],
+    pub(super) resource: &'a str,
+    pub(super) private_network: bool,
+}
+
+/// Posts `grant` (the grant's own fields) with what `asked` says to `endpoint`: the token, and the
+/// scopes it was granted (those asked for, when the answer names none).
+pub(super) async fn token(
+    http: &reqwest::Client,
+    endpoint: &str,
+    grant: Vec<(&str, String)>,
+    asked: &Asked<'_>,
+) -> Result<(OAuthTokenResponse, Vec<String>), String> {
+    let said = post(http, endpoint, grant, asked).await?;
+    let token: OAuthTokenResponse = serde_json::from_value(said.clone())
+        .map_err(|err| format!("the token endpoint's answer is not a token: {err}"))?;
+    let granted = match said["scope"].as_str() {
+        Some(granted) => granted.split_whitespace().map(str::to_owned).collect(),
+        None => asked.scopes.to_vec(),
+    };
+    Ok((token, granted))
+}
+
+/// Posts `grant` with what `asked` says to `endpoint`, once it is checked: the answer's JSON, or
+/// the refusal in words (the endpoint's `error` and `error_description`).
+pub(super) async fn post(
+    http: &reqwest::Client,
+    endpoint: &str,
+    grant: Vec<(&str, String)>,
+    asked: &Asked<'_>,
+) -> Result<Value, String> {
+    let endpoint = Url::parse(endpoint).map_err(|err| format!("the token endpoint {endpoint} is not a URL: {err}"))?;
+    if !(endpoint.scheme() == "https" || (endpoint.scheme() == "http" && is_loopback(&endpoint))) {
+        return Err(format!(
+            "the token endpoint {endpoint} is not HTTPS, and a credential is sent over HTTPS alone (plain HTTP only to \
+             this machine)"
+        ));
+    }
+    reachable(&endpoint, asked.resource, asked.private_network).await?;
+    let mut form = grant;
+    form.push(("resource", asked.resource.to_owned()));
+    if asked.basic.is_none() {
+        form.push(("client_id", asked.client_id.to_owned()));
+    }
+    let scope = asked.scopes.join(" ");
+    if !scope.is_empty() {
+        form.push(("scope", scope));
+    }
+    let mut request = http.post(endpoint.clone()).form(&form).timeout(TOKEN_WITHIN);
+    if let Some(secret) = asked.basic {
+        // RFC 6749 section 2.3.1: each part form-encoded before they are joined.
+        let encode = |part: &str| form_urlencoded::byte_serialize(part.as_bytes()).collect::<String>();
+        request = request.basic_auth(encode(asked.client_id), Some(encode(secret)));
+    }
+    let answer = request.send().await.map_err(|err| format!("cannot reach the token endpoint {endpoint}: {err}"))?;
+    let status = answer.status();
+    let body = answer.bytes().await.map_err(|err| format!("the token endpoint's answer broke off: {err}"))?;
+    let said: Value = serde_json::from_slice(&body).unwrap_or(Value::Null);
+    if !status.is_success() {
+        let error = said["error"].as_str().unwrap_or("no error named");
+        let description = said["error_description"].as_str().map(|text| format!(" ({text})")).unwrap_or_default();
+        return Err(format!(
+            "the token endpoint {endpoint} refused the client `{}` with {status}: {error}{description}",
+            asked.client_id
+        ));
+    }
+    if said.is_null() {
+        return Err(format!("the token endpoint {endpoint} answered with something that is not JSON"));
+    }
+    Ok(said)
+}
+
+/// A machine's `token`, as the credential store keeps it: whose, which scopes, when it was
+/// received, from which authorization server.
+pub(super) fn kept(
+    client_id: &str,
+    token: OAuthTokenResponse,
+    granted: Vec<String>,
+    metadata: &AuthorizationMetadata,
+) -> StoredCredentials {
+    StoredCredentials::new(client_id.to_owned(), Some(token), granted, Some(now())).with_issuer(metadata.issuer.clone())
+}
+
+pub(super) fn now() -> u64 {
+    SystemTime::now().duration_since(UNIX_EPOCH).unwrap_or_default().as_secs()
+}
+
+/// Whether a token endpoint the metadata names may be reached, as rmcp allows the addresses its
+/// metadata leads to: loopback only for a server on loopback, a private address (RFC 1918,
+/// fc00::/7, shared 100.64/10) only with `private_network`, never link-local, unspecified or
+/// multicast. (Looked up once here and again by the request: a name that changes its address in
+/// between is not caught.)
+async fn reachable(endpoint: &Url, server: &str, private_network: bool) -> Result<(), String> {
+    let host = endpoint.host_str().ok_or_else(|| format!("the token endpoint {endpoint} names no host"))?;
+    let host = host.trim_start_matches('[').trim_end_matches(']');
+    let port = endpoint.port_or_known_default().unwrap_or(443);
+    let server_on_loopback = Url::parse(server).is_ok_and(|server| is_loopback(&server));
+    let addresses = tokio::net::lookup_host((host, port))
+        .await
+        .map_err(|err| format!("cannot find the token endpoint {endpoint}: {err}"))?;
+    for address in addresses {
+        let ip = address.ip();
+        let allowed = if ip.is_loopback() {
+            server_on_loopback
+        } else if is_private(ip) {
+            private_network
+        } else {
+            !(ip.is_unspecified() || ip.is_multicast() || is_link_local(ip))
+        };
+        if !allowed {
+            return Err(format!(
+                "the token endpoint {endpoint} is at {ip}, where a server's metadata may not send the client (a \
+                 private address needs `SignIn::private_network`)"
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn is_private(ip: IpAddr) -> bool {
+    match ip {
+        IpAddr::V4(ip) => ip.is_private() || (ip.octets()[0] == 100 && (ip.octets()[1] & 0xc0) == 64),
+        IpAddr::V6(ip) => (ip.segments()[0] & 0xfe00) == 0xfc00,
+    }
+}
+
+fn is_link_local(ip: IpAddr) -> bool {
+    match ip {
+        IpAddr::V4(ip) => ip.is_link_local(),
+        IpAddr::V6(ip) => (ip.segments()[0] & 0xffc0) == 0xfe80,
+    }
+}
+
+fn is_loopback(url: &Url) -> bool {
+    match url.host_str() {
+        Some("localhost") => true,
+        Some(host) => host
+            .trim_start_matches('[')
+            .trim_end_matches(']')
+            .parse::<std::net::IpAddr>()
+            .is_ok_and(|ip| ip.is_loopback()),
+        None => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_loopback_is_reached_over_plain_http() {
+        for (url, loopback) in [
+            ("http://localhost:1/t", true),
+            ("http://127.0.0.1/t", true),
+            ("http://[::1]/t", true),
+            ("http://10.0.0.1/t", false),
+        ] {
+            assert_eq!(is_loopback(&Url::parse(url).unwrap()), loopback, "{url}");
+        }
+    }
+
+    #[tokio::test]
+    async fn a_token_endpoint_at_a_private_or_link_local_address_is_refused() {
+        let at = |url: &str| Url::parse(url).unwrap();
+        let public = "https://mcp.example/mcp";
+        let refused = reachable(&at("https://10.0.0.9/token"), public, false).await.unwrap_err();
+        assert!(refused.contains("10.0.0.9") && refused.contains("private_network"), "{refused}");
+        assert!(reachable(&at("https://10.0.0.9/token"), public, true).await.is_ok());
+        assert!(
+            reachable(&at("https://169.254.169.254/token"), public, true).await.is_err(),
+            "the cloud's metadata address"
+        );
+        assert!(
+            reachable(&at("http://127.0.0.1:9/token"), public, true).await.is_err(),
+            "loopback for a remote server"
+        );
+        assert!(reachable(&at("http://127.0.0.1:9/token"), "http://127.0.0.1:8/mcp", false).await.is_ok());
+    }
+}

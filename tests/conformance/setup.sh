@@ -19,7 +19,8 @@ if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ] \
     && [ -d "$dest/node_modules/@modelcontextprotocol/server-everything" ] \
     && [ -d "$dest/node_modules/@modelcontextprotocol/server-filesystem" ] \
     && [ -d "$dest/node_modules/@modelcontextprotocol/server-memory" ] \
-    && [ -d "$dest/node_modules/@modelcontextprotocol/server-github" ] && [ -d "$dest/node_modules/@playwright/mcp" ]; then
+    && [ -d "$dest/node_modules/@modelcontextprotocol/server-github" ] && [ -d "$dest/node_modules/@playwright/mcp" ] \
+    && [ -d "$dest/node_modules/@modelcontextprotocol/server-pdf" ] && [ -d "$dest/node_modules/@notionhq/notion-mcp-server" ]; then
     exit 0
 fi
 command -v python3 >/dev/null || { echo "python3 is needed for the conformance test" >&2; exit 1; }

@@ -18,6 +18,7 @@ use toolc::Toolbox;
 use toolc_mcp::{HttpServer, McpOptions, McpServer, McpToolbox, SignIn, TokenFile};
 
 use crate::support::authority::{Authority, CLIENT_ID, CLIENT_SECRET};
+use crate::support::child::{Child, free_port};
 use crate::support::guarded::Guarded;
 use crate::support::raw_http;
 
@@ -197,21 +198,6 @@ async fn a_refused_secret_is_an_error_naming_the_client_and_never_the_secret() {
     let err = McpToolbox::connect_http_with(&url, both).await.unwrap_err().to_string();
     assert!(err.contains("both a bearer token and a sign-in"), "{err}");
     server.stop();
-}
-
-/// A free port on 127.0.0.1.
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
-}
-
-/// A child process killed when the test ends, however it ends.
-struct Child(std::process::Child);
-
-impl Drop for Child {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

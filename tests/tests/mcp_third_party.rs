@@ -1,12 +1,15 @@
 //! `McpToolbox` against third-party MCP servers that showed a user a way the client failed them
 //! (npm packages pinned in `tests/conformance/package.json`): the GitHub and Brave Search servers,
 //! on the TypeScript SDK 1.0.1, which answer `initialize` with 2024-11-05 whatever they are offered;
-//! Playwright's server, one of whose tools strict mode cannot take; and the reference `everything`
-//! server, whose `get-env` tool shows the environment a server was started with.
+//! Playwright's server, one of whose tools strict mode cannot take; Notion's server (its tools made
+//! from Notion's OpenAPI description, free-form maps among them) and the PDF server, each over
+//! stdio and over streamable HTTP; and the reference `everything` server, whose `get-env` tool
+//! shows the environment a server was started with.
 
 use std::collections::BTreeSet;
 use std::path::Path;
 use std::process::Command;
+use std::time::Duration;
 
 use serde_json::{Value, json};
 use toolc::read::Message;
@@ -15,6 +18,7 @@ use toolc_mcp::rmcp::model::ProtocolVersion;
 use toolc_mcp::{McpOptions, McpToolbox, StdioCommand};
 
 use crate::mcp_servers::{lower_for_every_provider_and_check, runtime, server};
+use crate::support::child::{Child, free_port, listening};
 use crate::support::pinned::installed;
 
 /// The GitHub server, with a token that no GitHub account has (listing needs none).
@@ -57,6 +61,83 @@ fn servers_on_2024_11_05_are_reached_listed_lowered_for_every_provider_and_calle
         assert!(matches!(err, ToolError::Failed { .. }), "{err:?}");
         assert!(err.to_string().contains("example-servers/brave-search"), "{err}");
     });
+}
+
+/// Notion's server over stdio, and over streamable HTTP with the bearer token it was started with.
+async fn notion(work: &Path) -> (McpToolbox, McpToolbox, Child) {
+    let command = || {
+        let mut command = Command::new(work.join("node_modules/.bin/notion-mcp-server"));
+        command.env("NOTION_TOKEN", "ntn_not-a-token");
+        command
+    };
+    let stdio = McpToolbox::connect_stdio(command()).await.unwrap();
+    let port = free_port();
+    let mut http = command();
+    http.args(["--transport", "http", "--port", &port.to_string(), "--auth-token", "http-t0ken"]);
+    let child = Child(http.spawn().expect("Notion's server starts"));
+    listening(port, Duration::from_secs(30), "Notion's server").await;
+    let url = format!("http://127.0.0.1:{port}/mcp");
+    let options = McpOptions::default().bearer("http-t0ken").named("notion over HTTP");
+    let http = McpToolbox::connect_http_with(url, options).await.unwrap();
+    (stdio, http, child)
+}
+
+/// The PDF server over stdio and over streamable HTTP, allowed to read `folder`.
+async fn pdf(work: &Path, folder: &Path) -> (McpToolbox, McpToolbox, Child) {
+    let command = || {
+        let mut command = Command::new(work.join("node_modules/.bin/mcp-pdf-server"));
+        command.arg(folder);
+        command
+    };
+    let stdio = McpToolbox::connect_stdio(command().arg("--stdio")).await.unwrap();
+    let port = free_port();
+    let child = Child(command().env("PORT", port.to_string()).spawn().expect("the PDF server starts"));
+    listening(port, Duration::from_secs(30), "the PDF server").await;
+    let url = format!("http://127.0.0.1:{port}/mcp");
+    let http = McpToolbox::connect_http_with(url, McpOptions::default().named("pdf over HTTP")).await.unwrap();
+    (stdio, http, child)
+}
+
+#[test]
+fn notions_and_the_pdf_servers_tools_are_listed_lowered_and_called_over_stdio_and_http() {
+    let (here, work) = installed();
+    let folder = tempfile::tempdir().unwrap();
+    let runtime = runtime();
+    let ((notion, notion_http, _notion), (pdf, pdf_http, _pdf)) =
+        runtime.block_on(async { (notion(&work).await, pdf(&work, folder.path()).await) });
+    for server in [&notion, &notion_http, &pdf, &pdf_http] {
+        assert_eq!(runtime.block_on(server.protocol_version()).as_deref(), Some("2025-11-25"), "{}", server.name());
+    }
+    let names = |toolbox: &McpToolbox| toolbox.tools().iter().map(|tool| tool.name.to_string()).collect::<Vec<_>>();
+    assert_eq!(notion.listed(), notion_http.listed(), "Notion's server lists the same tools on both transports");
+    assert!(
+        names(&notion).contains(&"API-post-search".to_owned()) && names(&notion).len() > 20,
+        "{:?}",
+        names(&notion)
+    );
+    // The PDF server offers its viewer's `interact` over stdio alone (remotely only when told to).
+    assert!(names(&pdf).contains(&"interact".to_owned()), "{:?}", names(&pdf));
+    assert!(!names(&pdf_http).contains(&"interact".to_owned()), "{:?}", names(&pdf_http));
+    assert!(names(&pdf_http).contains(&"display_pdf".to_owned()), "{:?}", names(&pdf_http));
+
+    runtime.block_on(async {
+        // Strict mode cannot take Notion's free-form maps; every tool is rendered all the same.
+        let rendered = notion_http.render(Target::OpenAi).unwrap();
+        assert_eq!(rendered.as_array().unwrap().len(), notion_http.tools().len());
+        // The PDF server answers, on both transports, with the folder it was given.
+        for server in [&pdf, &pdf_http] {
+            let listed = server.call("list_pdfs", "{}").await.unwrap();
+            let allowed = listed["allowedDirectories"].to_string();
+            assert!(allowed.contains(&*folder.path().to_string_lossy()), "{listed}");
+        }
+        // A call that does not fit is refused here, before Notion's server sees it.
+        let err = notion_http.call("API-post-search", r#"{"page_size": "ten"}"#).await.unwrap_err();
+        assert!(matches!(err, ToolError::InvalidArguments { .. }), "{err}");
+        // One that fits reaches Notion's server, which cannot reach Notion here: an error naming the server.
+        let err = notion_http.call("API-get-self", "{}").await.unwrap_err();
+        assert!(matches!(err, ToolError::Failed { .. }), "{err:?}");
+    });
+    lower_for_every_provider_and_check(&[notion, notion_http, pdf, pdf_http], &here, &work);
 }
 
 #[test]

@@ -6,6 +6,7 @@
 /// serve, and HTTP written by hand.
 mod support {
     pub mod authority;
+    pub mod child;
     pub mod guarded;
     pub mod haproxy;
     pub mod http_wire;

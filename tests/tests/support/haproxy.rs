@@ -62,7 +62,4 @@ impl Drop for HaProxy {
     }
 }
 
-/// A free port of 127.0.0.1.
-pub fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
-}
+pub use super::child::free_port;

@@ -49,6 +49,8 @@ pub(super) fn generation(
     let document = serde_json::json!({ "tools": kept });
     let tools = JsonTools::read(&document)
         .map_err(|error| McpError::Read { server: name.to_owned(), error })?
-        .labelled(format!("server `{name}`"));
+        .labelled(format!("server `{name}`"))
+        // The checks compiled as the list is taken, not in the model's first call.
+        .prepared();
     Ok(Generation::new(tools, listed, said))
 }

@@ -76,7 +76,7 @@ impl DynamicToolbox {
     /// The tools of `definitions` without code to run them yet: give each its closure with
     /// [`DynamicToolbox::on`]. A tool left without one answers every call with an error saying so.
     pub fn read(definitions: &Value) -> Result<Self, ReadError> {
-        Ok(DynamicToolbox { tools: JsonTools::read(definitions)?, handlers: HashMap::new(), fallback: None })
+        Ok(DynamicToolbox { tools: JsonTools::read(definitions)?.prepared(), handlers: HashMap::new(), fallback: None })
     }
 
     /// Runs the tool `name` with `handler`, given its checked arguments and the call's context. A

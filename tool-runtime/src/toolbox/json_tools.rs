@@ -98,6 +98,27 @@ impl JsonTools {
         }
     }
 
+    /// Compiles every tool's checks now — its schema as a JSON Schema validator, and the plan its
+    /// arguments are read by — instead of at each tool's first call, so that the first call of a
+    /// tool, and the first refused call in the process, is as quick as the later ones. What it costs
+    /// is paid here, once: a toolbox made of tools that arrive at run time (an MCP server's) is
+    /// prepared as it is made.
+    ///
+    /// ```
+    /// use serde_json::json;
+    /// use toolc::{Arguments, JsonTools};
+    ///
+    /// let tools = JsonTools::read(&json!([{"name": "ping", "parameters": {"type": "object"}}])).unwrap().prepared();
+    /// assert!(tools.check("ping", Arguments::Text("{}")).is_ok());
+    /// ```
+    pub fn prepared(self) -> Self {
+        for (def, validator) in self.list.tools().iter().zip(&self.validators) {
+            let _ = def.decoding();
+            validator.get_or_init(|| jsonschema::validator_for(&def.input_schema).ok());
+        }
+        self
+    }
+
     /// Begins every message with `label` and a colon (`server `github``), so that the tools of
     /// several sources can be told apart.
     pub fn labelled(mut self, label: impl Into<String>) -> Self {
@@ -151,6 +172,7 @@ impl JsonTools {
     pub fn check(&self, name: &str, arguments: Arguments<'_>) -> Result<Map<String, Value>, ToolError> {
         let (index, def) = self.find(name)?;
         let validator = self.validators[index].get_or_init(|| jsonschema::validator_for(&def.input_schema).ok());
+        // (Compiled here unless the toolbox was prepared: `JsonTools::prepared`.)
         let accepted = std::cell::Cell::new(false);
         let accepts = |value: &Value| {
             accepted.set(validator.as_ref().is_some_and(|validator| validator.is_valid(value)));

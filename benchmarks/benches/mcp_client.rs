@@ -15,12 +15,16 @@
 //!   are timed once more taking turns, call by call, and then in 400 blocks of 50 calls each
 //!   taking turns, printed with the median of the blocks' ratios: the figure to read. Then the
 //!   pieces of what `McpToolbox` does that rmcp's client does not, each alone.
+//! - A refused call on a toolbox just made: the first, its tool's checks compiled in it, or the
+//!   toolbox prepared ahead (`JsonTools::prepared`, as `McpToolbox` does as it takes a list), beside
+//!   a later one; and what preparing costs, once. Target: the prepared first call within noise of a
+//!   later one.
 //!
 //! Runs with `--features peers` (rig in the build turns on serde_json's `preserve_order`, so every
 //! JSON object is an `IndexMap`) or `--features mcp-client` (no rig: the `BTreeMap` toolc's users
 //! get).
 
-use criterion::{Criterion, criterion_group, criterion_main};
+use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 use rmcp::model::ProtocolVersion;
 use rmcp::model::{CallToolRequestParams, CallToolResult, JsonObject, ListToolsResult, PaginatedRequestParams, Tool};
 use rmcp::service::{ClientLifecycleMode, ClientServiceExt, RequestContext, RoleClient, RoleServer, RunningService};
@@ -314,6 +318,41 @@ fn pieces(c: &mut Criterion, runtime: &tokio::runtime::Runtime, direct: &Direct,
     });
     let dispatcher = rmcp::handler::client::progress::ProgressDispatcher::new();
     let mut token = 0u64;
+
+    // A toolbox's first refused call, with the checks compiled in it (as before `prepared`) or ahead
+    // of it, beside a later one: the target is that the first costs what the later ones do.
+    let listed = serde_json::json!({ "tools": toolbox.listed() });
+    let refused = r#"{"qurey": 3}"#;
+    let mut group = c.benchmark_group("a refused call on a toolbox just made (100 tools)");
+    group.bench_function("first call, the tool's checks compiled in it", |b| {
+        b.iter_batched(
+            || toolc::JsonTools::read(&listed).unwrap(),
+            // The toolbox is handed back, so that dropping it is not timed.
+            |fresh| {
+                let refusal = fresh.check("search", Arguments::Text(black_box(refused))).unwrap_err();
+                (fresh, black_box(refusal))
+            },
+            BatchSize::SmallInput,
+        )
+    });
+    group.bench_function("first call, the toolbox prepared", |b| {
+        b.iter_batched(
+            || toolc::JsonTools::read(&listed).unwrap().prepared(),
+            // The toolbox is handed back, so that dropping it is not timed.
+            |fresh| {
+                let refusal = fresh.check("search", Arguments::Text(black_box(refused))).unwrap_err();
+                (fresh, black_box(refusal))
+            },
+            BatchSize::SmallInput,
+        )
+    });
+    group.bench_function("a later call", |b| {
+        b.iter(|| black_box(tools.check("search", Arguments::Text(black_box(refused))).unwrap_err()))
+    });
+    group.bench_function("JsonTools::prepared, what it costs once", |b| {
+        b.iter_batched(|| toolc::JsonTools::read(&listed).unwrap(), |fresh| black_box(fresh.prepared()), BatchSize::SmallInput)
+    });
+    group.finish();
 
     let mut group = c.benchmark_group("forwarded_call (5 arguments), pieces");
     group.bench_function("serde_json::from_str of the arguments (what (a) does)", |b| {

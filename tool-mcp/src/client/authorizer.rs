@@ -270,39 +270,15 @@ impl Authorizer {
             Credential::Secret(secret) => secret.clone(),
             #[cfg(feature = "oauth-wif")]
             Credential::Bearer { bearer, secret } => {
-                let asked = super::token_request::Asked {
-                    client_id,
-                    basic: secret.as_deref(),
-                    scopes: &scopes,
-                    resource: &self.url,
-                    private_network: self.sign_in.private_network,
-                };
-                let (token, granted) = super::jwt_bearer::token(&client.http_client, &found_metadata, bearer, &asked)
-                    .await
-                    .map_err(|why| format!("the authorization server gave the client `{client_id}` no token: {why}"))?;
-                let kept = super::token_request::kept(client_id, token, granted, &found_metadata);
-                self.sign_in.store.save(kept).await.map_err(refused)?;
-                manager.configure_client_id(client_id).map_err(refused)?;
-                return Ok(());
+                let asked = self.asked(client_id, secret.as_deref(), &scopes);
+                let fetched = super::jwt_bearer::token(&client.http_client, &found_metadata, bearer, &asked).await;
+                return self.keep(&mut manager, client_id, fetched, &found_metadata).await;
             }
             #[cfg(feature = "oauth-jwt")]
             Credential::Key(key) => {
-                let (token, granted) = super::key_assertion::token(
-                    &client.http_client,
-                    &found_metadata,
-                    client_id,
-                    key,
-                    &scopes,
-                    &self.url,
-                    self.sign_in.private_network,
-                )
-                .await
-                .map_err(|why| format!("the authorization server gave the client `{client_id}` no token: {why}"))?;
-                let kept = super::token_request::kept(client_id, token, granted, &found_metadata);
-                self.sign_in.store.save(kept).await.map_err(refused)?;
-                // With a client but no refresh token, an expired token leads to a sign-in again.
-                manager.configure_client_id(client_id).map_err(refused)?;
-                return Ok(());
+                let asked = self.asked(client_id, None, &scopes);
+                let fetched = super::key_assertion::token(&client.http_client, &found_metadata, key, &asked).await;
+                return self.keep(&mut manager, client_id, fetched, &found_metadata).await;
             }
         };
         let (client_id, resource) = (client_id.to_owned(), Some(self.url.clone()));
@@ -311,6 +287,42 @@ impl Authorizer {
         manager.configure_client_credentials(&config).map_err(refused)?;
         manager.exchange_client_credentials(&config).await.map_err(refused)?;
         Ok(())
+    }
+
+    /// What a machine's token request toolc sends itself asks for: `client_id`'s token (with
+    /// `secret`, HTTP Basic, when it authenticates so), for `scopes`, at this server.
+    #[cfg(any(feature = "oauth-jwt", feature = "oauth-wif"))]
+    fn asked<'a>(
+        &'a self,
+        client_id: &'a str,
+        secret: Option<&'a str>,
+        scopes: &'a [String],
+    ) -> super::token_request::Asked<'a> {
+        super::token_request::Asked {
+            client_id,
+            basic: secret,
+            scopes,
+            resource: &self.url,
+            private_network: self.sign_in.private_network,
+        }
+    }
+
+    /// Keeps a machine's token that `metadata`'s authorization server gave `client_id` (or says
+    /// why it gave none): in the store, with the client, so that an expired token, with no refresh
+    /// token, leads to a sign-in again.
+    #[cfg(any(feature = "oauth-jwt", feature = "oauth-wif"))]
+    async fn keep(
+        &self,
+        manager: &mut AuthorizationManager,
+        client_id: &str,
+        fetched: Result<(rmcp::transport::auth::OAuthTokenResponse, Vec<String>), String>,
+        metadata: &AuthorizationMetadata,
+    ) -> Result<(), String> {
+        let refused = |err: String| format!("the authorization server gave the client `{client_id}` no token: {err}");
+        let (token, granted) = fetched.map_err(refused)?;
+        let kept = super::token_request::kept(client_id, token, granted, metadata);
+        self.sign_in.store.save(kept).await.map_err(|err| refused(err.to_string()))?;
+        manager.configure_client_id(client_id).map_err(|err| refused(err.to_string()))
     }
 
     /// Exchanges the code the browser came back with for tokens, after checking it answers this

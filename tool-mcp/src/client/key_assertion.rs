@@ -22,29 +22,25 @@ pub(super) struct ClientKey {
     pub(super) algorithm: Algorithm,
 }
 
-/// Asks the token endpoint of `metadata` for a token of `client_id`, proving it with an assertion
-/// signed by `key`: for `scopes` (none named: what the server gives) at `resource`. The token, and
-/// the scopes it was granted (those asked for, when the answer names none).
+/// Asks the token endpoint of `metadata` for a token of `asked.client_id`, proving it with an
+/// assertion signed by `key` (`asked.basic` is not used: the assertion authenticates the client).
+/// The token, and the scopes it was granted (those asked for, when the answer names none).
 pub(super) async fn token(
     http: &reqwest::Client,
     metadata: &AuthorizationMetadata,
-    client_id: &str,
     key: &ClientKey,
-    scopes: &[String],
-    resource: &str,
-    private_network: bool,
+    asked: &Asked<'_>,
 ) -> Result<(OAuthTokenResponse, Vec<String>), String> {
     let audience = metadata.issuer.as_deref().ok_or(
         "the authorization server's metadata names no issuer, which a signed assertion is addressed to".to_owned(),
     )?;
-    let assertion = assertion(client_id, audience, key)?;
+    let assertion = assertion(asked.client_id, audience, key)?;
     let form = vec![
         ("grant_type", "client_credentials".to_owned()),
         ("client_assertion_type", "urn:ietf:params:oauth:client-assertion-type:jwt-bearer".to_owned()),
         ("client_assertion", assertion),
     ];
-    let asked = Asked { client_id, basic: None, scopes, resource, private_network };
-    token_request::token(http, &metadata.token_endpoint, form, &asked).await
+    token_request::token(http, &metadata.token_endpoint, form, asked).await
 }
 
 /// The assertion (RFC 7523 section 3): issued by the client about itself, for `audience`, good for

@@ -72,10 +72,14 @@ impl Inner {
         }
     }
 
+    /// The live link, as [`Inner::link`] gives it, or why there is none as a program's error.
+    pub(super) async fn up(self: &Arc<Self>) -> Result<Arc<Link>, McpError> {
+        self.link().await.map_err(|why| McpError::Connect { server: self.name.clone(), why: why.to_string() })
+    }
+
     pub(super) async fn refresh(self: &Arc<Self>) -> Result<bool, McpError> {
         let connect = |why: LinkError| McpError::connect(&self.name, &why);
-        let link =
-            self.link().await.map_err(|why| McpError::Connect { server: self.name.clone(), why: why.to_string() })?;
+        let link = self.up().await?;
         let listed = link.list_tools(self.options.connect_timeout).await.map_err(connect)?;
         Ok(self.take(&listed, link.left_out()))
     }

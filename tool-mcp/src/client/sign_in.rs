@@ -317,6 +317,7 @@ mod tests {
             .registered("agent", Some("pers0n-s3cret".to_owned()));
         let machine = SignIn::client_credentials("nightly", "mach1ne-s3cret");
         let options = super::super::McpOptions::default().sign_in(machine.clone());
+        #[allow(unused_mut, reason = "added to with the feature oauth-enterprise")]
         let mut shown = vec![format!("{person:?}"), format!("{machine:?}"), format!("{options:?}")];
         #[cfg(feature = "oauth-enterprise")]
         {

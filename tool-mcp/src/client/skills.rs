@@ -4,8 +4,6 @@
 //! entry promises, and the `SKILL.md` frontmatter against the entry's, so that content the listing
 //! did not describe is never handed on.
 
-use std::sync::Arc;
-
 use base64::Engine as _;
 use rmcp::model::{ReadResourceRequestParams, ResourceContents, Skill, SkillResources};
 use serde_json::{Map, Value};
@@ -78,11 +76,6 @@ impl McpToolbox {
 }
 
 impl Inner {
-    /// The live link, or why there is none, as a program's error.
-    async fn up(self: &Arc<Self>) -> Result<Arc<super::link::Link>, McpError> {
-        self.link().await.map_err(|why| McpError::Connect { server: self.name.clone(), why: why.to_string() })
-    }
-
     /// [`McpError::Skill`] for `what` (a method or a file's URI) of this server.
     fn skill_error(&self, what: &str, why: &str) -> McpError {
         McpError::Skill { server: self.name.clone(), why: format!("`{what}` {why}") }

@@ -33,6 +33,7 @@ mod mcp_client;
 mod mcp_client_answers;
 mod mcp_client_changes;
 mod mcp_cluster;
+mod mcp_dpop;
 mod mcp_http_fuzz;
 mod mcp_load;
 mod mcp_safety;

@@ -75,6 +75,8 @@ pub use jsonwebtoken;
 /// to [`McpServer::beside`] is written with.
 #[cfg(any(feature = "server", feature = "client"))]
 pub use rmcp;
+#[cfg(feature = "dpop")]
+pub use server::DpopTokens;
 #[cfg(feature = "jwt")]
 pub use server::JwtValidator;
 #[cfg(feature = "server")]

@@ -4,6 +4,8 @@ mod ask;
 mod auth;
 mod beside;
 mod call;
+#[cfg(feature = "dpop")]
+mod dpop;
 mod gate;
 mod http;
 #[cfg(feature = "jwt")]
@@ -42,6 +44,8 @@ use toolc::{Caller, Level, RenderError, Target, TaskSupport, Toolbox};
 
 pub use auth::{StaticToken, TokenRefused, TokenValidator};
 pub use beside::ToolsAlone;
+#[cfg(feature = "dpop")]
+pub use dpop::DpopTokens;
 pub use http::HttpServer;
 #[cfg(feature = "jwt")]
 pub use jwt::JwtValidator;

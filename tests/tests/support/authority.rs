@@ -18,7 +18,8 @@ use axum::routing::{get, post};
 use base64::Engine;
 use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
-use toolc_mcp::jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, encode};
+use toolc_mcp::jsonwebtoken::jwk::ThumbprintHash;
+use toolc_mcp::jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation, decode_header, encode};
 use toolc_mcp::{HttpOptions, JwtValidator};
 
 pub const SECRET: &[u8] = b"the authorization server's signing key, shared with the resource server";
@@ -46,6 +47,10 @@ pub struct Authority {
     pub asked: Arc<Mutex<Vec<Form>>>,
     pub registered: Arc<Mutex<Vec<Value>>>,
     pending: Arc<Mutex<HashMap<String, Pending>>>,
+    /// The nonce a DPoP proof must carry at the token endpoint, when there is one.
+    pub dpop_nonce: Arc<Mutex<Option<String>>>,
+    /// The DPoP proof of each token request, if it had one.
+    pub proofs: Arc<Mutex<Vec<Option<String>>>>,
 }
 
 impl Authority {
@@ -58,6 +63,8 @@ impl Authority {
             asked: Arc::default(),
             registered: Arc::default(),
             pending: Arc::default(),
+            dpop_nonce: Arc::default(),
+            proofs: Arc::default(),
         };
         let routes = axum::Router::new()
             .route("/.well-known/oauth-authorization-server", get(authority_metadata))
@@ -83,11 +90,20 @@ impl Authority {
 
     /// A token for `subject` at `resource`, as the token endpoint signs them.
     pub fn token_for(&self, subject: &str, resource: &str, scope: &str) -> String {
+        self.bound_token_for(subject, resource, scope, None)
+    }
+
+    /// A token for `subject` at `resource`, bound to the key whose JWK thumbprint is `jkt` (DPoP's
+    /// `cnf.jkt`) when there is one.
+    pub fn bound_token_for(&self, subject: &str, resource: &str, scope: &str, jkt: Option<&str>) -> String {
         let now = SystemTime::now().duration_since(UNIX_EPOCH).unwrap().as_secs();
-        let claims = json!({
+        let mut claims = json!({
             "iss": self.issuer, "sub": subject, "aud": resource, "iat": now, "exp": now + self.lifetime_secs,
             "scope": scope,
         });
+        if let Some(jkt) = jkt {
+            claims["cnf"] = json!({"jkt": jkt});
+        }
         encode(&Header::new(Algorithm::HS256), &claims, &EncodingKey::from_secret(SECRET)).unwrap()
     }
 }
@@ -149,11 +165,28 @@ async fn token(
     State(authority): State<Authority>,
     headers: axum::http::HeaderMap,
     body: String,
-) -> Result<axum::Json<Value>, (StatusCode, axum::Json<Value>)> {
+) -> Result<axum::Json<Value>, axum::response::Response> {
     let form = parse(&body);
     authority.asked.lock().unwrap().push(form.clone());
+    let proof = headers.get("dpop").and_then(|value| value.to_str().ok()).map(str::to_owned);
+    authority.proofs.lock().unwrap().push(proof.clone());
+    let endpoint = format!("{}/token", authority.issuer);
+    let bound = match proof {
+        Some(proof) => {
+            let nonce = authority.dpop_nonce.lock().unwrap().clone();
+            Some(proven(&proof, &endpoint, nonce.as_deref()).map_err(|(body, nonce)| {
+                let mut refusal = (StatusCode::BAD_REQUEST, axum::Json(body)).into_response();
+                if let Some(nonce) = nonce {
+                    refusal.headers_mut().insert("dpop-nonce", nonce.parse().unwrap());
+                }
+                refusal
+            })?)
+        }
+        None => None,
+    };
+    let token_type = if bound.is_some() { "DPoP" } else { "Bearer" };
     let field = |name: &str| form.iter().find(|(key, _)| key == name).map(|(_, value)| value.clone());
-    let refused = |error: &str| (StatusCode::BAD_REQUEST, axum::Json(json!({"error": error})));
+    let refused = |error: &str| (StatusCode::BAD_REQUEST, axum::Json(json!({"error": error}))).into_response();
     let resource = field("resource").ok_or_else(|| refused("invalid_target"))?;
     let lifetime = authority.lifetime_secs;
     if field("grant_type").as_deref() == Some("authorization_code") {
@@ -165,8 +198,8 @@ async fn token(
         if challenge != pending.challenge || !same_client || field("redirect_uri") != Some(pending.redirect_uri) {
             return Err(refused("invalid_grant"));
         }
-        let jwt = authority.token_for(&pending.client_id, &resource, &pending.scope);
-        return Ok(axum::Json(json!({"access_token": jwt, "token_type": "Bearer", "expires_in": lifetime})));
+        let jwt = authority.bound_token_for(&pending.client_id, &resource, &pending.scope, bound.as_deref());
+        return Ok(axum::Json(json!({"access_token": jwt, "token_type": token_type, "expires_in": lifetime})));
     }
     let basic =
         headers.get("authorization").and_then(|value| value.to_str().ok()?.strip_prefix("Basic ").map(str::to_owned));
@@ -176,10 +209,34 @@ async fn token(
         decode(&String::from_utf8_lossy(&credentials)) == format!("{CLIENT_ID}:{CLIENT_SECRET}")
     });
     if !authenticated || field("grant_type").as_deref() != Some("client_credentials") {
-        return Err((StatusCode::UNAUTHORIZED, axum::Json(json!({"error": "invalid_client"}))));
+        return Err((StatusCode::UNAUTHORIZED, axum::Json(json!({"error": "invalid_client"}))).into_response());
     }
-    let jwt = authority.token_for(CLIENT_ID, &resource, &field("scope").unwrap_or_default());
-    Ok(axum::Json(json!({"access_token": jwt, "token_type": "Bearer", "expires_in": lifetime})))
+    let jwt = authority.bound_token_for(CLIENT_ID, &resource, &field("scope").unwrap_or_default(), bound.as_deref());
+    Ok(axum::Json(json!({"access_token": jwt, "token_type": token_type, "expires_in": lifetime})))
+}
+
+/// The thumbprint of the key a token request's DPoP proof is signed with, once the proof is
+/// checked (RFC 9449 section 4.3: signed by the key it names, for a POST to `endpoint`, with
+/// `nonce` when the server asks for one); or the endpoint's refusal, with the nonce to send.
+fn proven(proof: &str, endpoint: &str, nonce: Option<&str>) -> Result<String, (Value, Option<String>)> {
+    let refused = |why: &str| (json!({"error": "invalid_dpop_proof", "error_description": why}), None);
+    let header = decode_header(proof).map_err(|_| refused("not a JWT"))?;
+    let jwk = header.jwk.filter(|_| header.typ.as_deref() == Some("dpop+jwt")).ok_or_else(|| refused("not a proof"))?;
+    let mut validation = Validation::new(header.alg);
+    validation.required_spec_claims.clear();
+    validation.validate_exp = false;
+    let key = DecodingKey::from_jwk(&jwk).map_err(|_| refused("no key"))?;
+    let claims = toolc_mcp::jsonwebtoken::decode::<Value>(proof, &key, &validation)
+        .map_err(|_| refused("bad signature"))?
+        .claims;
+    if claims["htm"] != "POST" || claims["htu"] != endpoint || !claims["jti"].is_string() {
+        return Err(refused("made for another request"));
+    }
+    if let Some(nonce) = nonce.filter(|nonce| claims["nonce"] != *nonce) {
+        let body = json!({"error": "use_dpop_nonce", "error_description": "a nonce is needed"});
+        return Err((body, Some(nonce.to_owned())));
+    }
+    Ok(jwk.thumbprint(ThumbprintHash::SHA256).unwrap())
 }
 
 /// An `application/x-www-form-urlencoded` text's fields, decoded, in order.

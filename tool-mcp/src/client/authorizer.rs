@@ -3,6 +3,8 @@
 //! what a refusal leads to: a sign-in after `401`, one step-up after `403 insufficient_scope`, each
 //! once per request, one at a time.
 
+#[cfg(feature = "oauth-dpop")]
+use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Mutex, PoisonError};
 
@@ -15,6 +17,13 @@ use tokio::sync::OnceCell;
 
 use super::sign_in::{Credential, Flow, SharedStore, SignIn};
 use super::watched::http_client;
+
+/// The HTTP client requests to the server go through: tokens sent DPoP-bound when the sign-in binds
+/// them (feature `oauth-dpop`), as bearer tokens otherwise.
+#[cfg(feature = "oauth-dpop")]
+pub(super) type Http = super::dpop_mcp::Proved;
+#[cfg(not(feature = "oauth-dpop"))]
+pub(super) type Http = reqwest::Client;
 
 /// The `application_type` of a client on the user's machine (SEP-837), as a Client ID Metadata
 /// Document's client is registered.
@@ -41,7 +50,7 @@ pub(super) struct Authorizer {
     sign_in: SignIn,
     /// The name dynamic registration gives the client.
     client_name: String,
-    client: OnceCell<AuthClient<reqwest::Client>>,
+    client: OnceCell<AuthClient<Http>>,
     /// Held while signing in, so that requests refused at once sign in once.
     gate: tokio::sync::Mutex<()>,
     /// Sign-ins tried: a request refused before another's sign-in ended takes its outcome rather
@@ -50,11 +59,16 @@ pub(super) struct Authorizer {
     /// How the last sign-in tried ended.
     last: Mutex<Result<(), String>>,
     registration: Mutex<Option<Registration>>,
+    /// The key tokens are bound to, when the sign-in binds them.
+    #[cfg(feature = "oauth-dpop")]
+    dpop: Option<Arc<super::dpop::Dpop>>,
 }
 
 impl Authorizer {
-    pub(super) fn new(url: String, sign_in: SignIn, client_name: String) -> Self {
-        Authorizer {
+    pub(super) fn new(url: String, sign_in: SignIn, client_name: String) -> Result<Self, String> {
+        #[cfg(feature = "oauth-dpop")]
+        let dpop = if sign_in.dpop { Some(Arc::new(super::dpop::Dpop::new()?)) } else { None };
+        Ok(Authorizer {
             url,
             sign_in,
             client_name,
@@ -63,20 +77,32 @@ impl Authorizer {
             done: AtomicU64::new(0),
             last: Mutex::new(Ok(())),
             registration: Mutex::new(None),
-        }
+            #[cfg(feature = "oauth-dpop")]
+            dpop,
+        })
     }
 
+    /// rmcp's sign-in for the server, its requests reaching the addresses the sign-in allows.
+    async fn manager(&self) -> Result<AuthorizationManager, rmcp::transport::auth::AuthError> {
+        #[cfg(feature = "oauth-dpop")]
+        if let Some(dpop) = &self.dpop {
+            let oauth = super::dpop_oauth::ProvedOAuth::new(&self.url, self.sign_in.private_network, Arc::clone(dpop))
+                .map_err(rmcp::transport::auth::AuthError::InternalError)?;
+            return AuthorizationManager::new_with_oauth_http_client(self.url.as_str(), Arc::new(oauth)).await;
+        }
+        if self.sign_in.private_network {
+            AuthorizationManager::new_allowing_private_addresses(self.url.as_str()).await
+        } else {
+            AuthorizationManager::new(self.url.as_str()).await
+        }
+    }
     /// The HTTP client of every connection: it sends the token it has (none before a sign-in), and
     /// refreshes one the server refuses, once.
-    pub(super) async fn client(&self) -> Result<AuthClient<reqwest::Client>, String> {
+    pub(super) async fn client(&self) -> Result<AuthClient<Http>, String> {
         let client = self
             .client
             .get_or_try_init(|| async {
-                let manager = if self.sign_in.private_network {
-                    AuthorizationManager::new_allowing_private_addresses(self.url.as_str()).await
-                } else {
-                    AuthorizationManager::new(self.url.as_str()).await
-                };
+                let manager = self.manager().await;
                 let mut manager = manager.map_err(|err| format!("cannot sign in to {}: {err}", self.url))?;
                 manager.set_credential_store(SharedStore(self.sign_in.store.clone()));
                 // Tokens a store kept from before are used as they are; a server that refuses them
@@ -87,6 +113,13 @@ impl Authorizer {
                     let _ = self.sign_in.store.clear().await;
                 }
                 let http = http_client().map_err(|err| format!("cannot make an HTTP client: {err}"))?;
+                #[cfg(feature = "oauth-dpop")]
+                let http = super::dpop_mcp::Proved {
+                    inner: http,
+                    dpop: self.dpop.clone(),
+                    store: Arc::clone(&self.sign_in.store),
+                    last: Arc::default(),
+                };
                 Ok::<_, String>(AuthClient::new(http, manager))
             })
             .await?;
@@ -172,12 +205,7 @@ impl Authorizer {
 
     /// Finds the authorization server from `challenge`, registers if it must, and gives the URL
     /// where the user signs in.
-    async fn start(
-        &self,
-        client: &AuthClient<reqwest::Client>,
-        challenge: &str,
-        redirect: &str,
-    ) -> Result<String, String> {
+    async fn start(&self, client: &AuthClient<Http>, challenge: &str, redirect: &str) -> Result<String, String> {
         let mut manager = client.auth_manager.lock().await;
         let found = manager
             .resolve_metadata_from_challenge(Some(challenge))
@@ -241,7 +269,7 @@ impl Authorizer {
     /// or the metadata name, and `more` beside them.
     async fn as_machine(
         &self,
-        client: &AuthClient<reqwest::Client>,
+        client: &AuthClient<Http>,
         challenge: &str,
         client_id: &str,
         credential: &Credential,
@@ -271,13 +299,15 @@ impl Authorizer {
             #[cfg(feature = "oauth-wif")]
             Credential::Bearer { bearer, secret } => {
                 let asked = self.asked(client_id, secret.as_deref(), &scopes);
-                let fetched = super::jwt_bearer::token(&client.http_client, &found_metadata, bearer, &asked).await;
+                let fetched =
+                    super::jwt_bearer::token(plain(&client.http_client), &found_metadata, bearer, &asked).await;
                 return self.keep(&mut manager, client_id, fetched, &found_metadata).await;
             }
             #[cfg(feature = "oauth-jwt")]
             Credential::Key(key) => {
                 let asked = self.asked(client_id, None, &scopes);
-                let fetched = super::key_assertion::token(&client.http_client, &found_metadata, key, &asked).await;
+                let fetched =
+                    super::key_assertion::token(plain(&client.http_client), &found_metadata, key, &asked).await;
                 return self.keep(&mut manager, client_id, fetched, &found_metadata).await;
             }
         };
@@ -304,6 +334,10 @@ impl Authorizer {
             scopes,
             resource: &self.url,
             private_network: self.sign_in.private_network,
+            #[cfg(feature = "oauth-dpop")]
+            dpop: self.dpop.as_deref(),
+            #[cfg(not(feature = "oauth-dpop"))]
+            dpop: None,
         }
     }
 
@@ -327,7 +361,7 @@ impl Authorizer {
 
     /// Exchanges the code the browser came back with for tokens, after checking it answers this
     /// sign-in (`state`) from this authorization server (`iss`, RFC 9207).
-    async fn exchange(&self, client: &AuthClient<reqwest::Client>, callback: &str) -> Result<(), String> {
+    async fn exchange(&self, client: &AuthClient<Http>, callback: &str) -> Result<(), String> {
         let url =
             Url::parse(callback).map_err(|_| "the browser step gave back something that is not a URL".to_owned())?;
         if let Some((_, error)) = url.query_pairs().find(|(key, _)| key == "error") {
@@ -346,6 +380,15 @@ impl Authorizer {
             .map_err(|err| format!("the sign-in was not taken: {err}"))?;
         Ok(())
     }
+}
+
+/// reqwest's own client, under whatever sends tokens.
+#[cfg(any(feature = "oauth-jwt", feature = "oauth-wif"))]
+fn plain(http: &Http) -> &reqwest::Client {
+    #[cfg(feature = "oauth-dpop")]
+    return &http.inner;
+    #[cfg(not(feature = "oauth-dpop"))]
+    http
 }
 
 /// `scopes`, with `offline_access` when the authorization server offers it (so that it gives a

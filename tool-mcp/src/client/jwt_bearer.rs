@@ -155,6 +155,8 @@ async fn id_jag(
         scopes: asked.scopes,
         resource: asked.resource,
         private_network: true,
+        // The ID-JAG is the authorization server's to read, not bound to the toolbox's key.
+        dpop: None,
     };
     let said = token_request::post(http, &idp.token_endpoint, grant, &at_idp)
         .await
@@ -208,7 +210,14 @@ mod tests {
     }
 
     fn asked<'a>(scopes: &'a [String], basic: Option<&'a str>) -> Asked<'a> {
-        Asked { client_id: "work load", basic, scopes, resource: "http://127.0.0.1:2/mcp", private_network: false }
+        Asked {
+            client_id: "work load",
+            basic,
+            scopes,
+            resource: "http://127.0.0.1:2/mcp",
+            private_network: false,
+            dpop: None,
+        }
     }
 
     #[tokio::test]

@@ -1,9 +1,17 @@
 //! [`McpToolbox`]: any MCP server's tools as a [`Toolbox`] (feature `client`), on rmcp's client.
 
+#[cfg(any(feature = "oauth-jwt", feature = "oauth-wif", feature = "oauth-dpop"))]
+mod addresses;
 mod answers;
 #[cfg(feature = "oauth")]
 mod authorizer;
 mod discovery;
+#[cfg(feature = "oauth-dpop")]
+mod dpop;
+#[cfg(feature = "oauth-dpop")]
+mod dpop_mcp;
+#[cfg(feature = "oauth-dpop")]
+mod dpop_oauth;
 mod drift;
 mod error;
 mod forward;
@@ -274,7 +282,8 @@ fn access(url: &str, options: &McpOptions) -> Result<Access, McpError> {
         }
         let client_name = sign_in.client_name.clone().or_else(|| options.client.as_ref().map(|(name, _)| name.clone()));
         let client_name = client_name.unwrap_or_else(|| env!("CARGO_PKG_NAME").to_owned());
-        let authorizer = authorizer::Authorizer::new(url.to_owned(), sign_in.clone(), client_name);
+        let authorizer = authorizer::Authorizer::new(url.to_owned(), sign_in.clone(), client_name)
+            .map_err(|why| McpError::Connect { server: options.name.clone().unwrap_or_else(|| url.to_owned()), why })?;
         return Ok(Access::SignIn(Arc::new(authorizer)));
     }
     let _ = url;

@@ -54,6 +54,8 @@ pub struct SignIn {
     pub(super) scopes: Vec<String>,
     pub(super) store: Arc<dyn CredentialStore>,
     pub(super) private_network: bool,
+    #[cfg(feature = "oauth-dpop")]
+    pub(super) dpop: bool,
 }
 
 /// Who signs in, and how.
@@ -202,6 +204,8 @@ impl SignIn {
             scopes: Vec::new(),
             store: Arc::new(InMemoryCredentialStore::new()),
             private_network: false,
+            #[cfg(feature = "oauth-dpop")]
+            dpop: false,
         }
     }
 
@@ -250,6 +254,27 @@ impl SignIn {
         self.private_network = true;
         self
     }
+
+    /// Binds the tokens to a key of the toolbox's own (DPoP, RFC 9449; SEP-1932), for servers that
+    /// ask for it or take it: every token request carries a proof made with the key, so the token
+    /// issued is of no use to whoever copies it without the key; every request to the server
+    /// carries the token as `Authorization: DPoP` with a fresh proof for that request; a nonce a
+    /// server asks for is sent back. The key (P-256, ES256) is made in memory for each toolbox and
+    /// never leaves it: a token kept in a [store](SignIn::store) from an earlier toolbox is bound
+    /// to that one's key, so the server refuses it and the toolbox signs in again.
+    ///
+    /// ```
+    /// use toolc_mcp::{McpOptions, SignIn};
+    ///
+    /// let secret = std::env::var("AGENT_CLIENT_SECRET").unwrap_or_default();
+    /// let options = McpOptions::default().sign_in(SignIn::client_credentials("nightly-agent", secret).dpop());
+    /// # drop(options);
+    /// ```
+    #[cfg(feature = "oauth-dpop")]
+    pub fn dpop(mut self) -> Self {
+        self.dpop = true;
+        self
+    }
 }
 
 impl fmt::Debug for SignIn {
@@ -270,14 +295,17 @@ impl fmt::Debug for SignIn {
                 format!("JWT-bearer grant of {client_id} with {bearer:?}{secret}")
             }
         };
-        f.debug_struct("SignIn")
+        let mut debug = f.debug_struct("SignIn");
+        debug
             .field("flow", &flow)
             .field("client_name", &self.client_name)
             .field("client_metadata_url", &self.client_metadata_url)
             .field("registered", &registered)
             .field("scopes", &self.scopes)
-            .field("private_network", &self.private_network)
-            .finish_non_exhaustive()
+            .field("private_network", &self.private_network);
+        #[cfg(feature = "oauth-dpop")]
+        debug.field("dpop", &self.dpop);
+        debug.finish_non_exhaustive()
     }
 }
 

@@ -3,12 +3,19 @@
 //! endpoint checked first (HTTPS, or plain HTTP to this machine; an address a server's metadata may
 //! send the client to), the form posted, the answer read as a token or its refusal in words.
 
-use std::net::IpAddr;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use reqwest::Url;
 use rmcp::transport::auth::{AuthorizationMetadata, OAuthTokenResponse, StoredCredentials};
 use serde_json::Value;
+
+use super::addresses::{Reach, is_loopback};
+#[cfg(feature = "oauth-dpop")]
+use super::dpop::Dpop;
+
+/// Without DPoP, the key no token is bound to.
+#[cfg(not(feature = "oauth-dpop"))]
+pub(super) enum Dpop {}
 
 /// How long the token endpoint has to answer.
 const TOKEN_WITHIN: Duration = Duration::from_secs(30);
@@ -23,6 +30,32 @@ pub(super) struct Asked<'a> {
     pub(super) scopes: &'a [String],
     pub(super) resource: &'a str,
     pub(super) private_network: bool,
+    /// The key the token is bound to (DPoP), if it is.
+    pub(super) dpop: Option<&'a Dpop>,
+}
+
+impl Asked<'_> {
+    /// A proof for a request to `endpoint`, when the token is to be bound to a key.
+    fn proof(&self, endpoint: &Url) -> Result<Option<String>, String> {
+        #[cfg(feature = "oauth-dpop")]
+        if let Some(dpop) = self.dpop {
+            return dpop.proof("POST", endpoint, None).map(Some);
+        }
+        let _ = (endpoint, self.dpop);
+        Ok(None)
+    }
+
+    /// Whether the endpoint refused the request (`said`) for want of the nonce it gave anew (in
+    /// `headers`), which it is sent again with.
+    fn nonce_asked(&self, endpoint: &Url, headers: &reqwest::header::HeaderMap, said: &Value) -> bool {
+        #[cfg(feature = "oauth-dpop")]
+        if let Some(dpop) = self.dpop {
+            let nonce = headers.get(super::dpop::NONCE_HEADER).and_then(|value| value.to_str().ok());
+            return dpop.keep_nonce(endpoint, nonce) && said["error"] == "use_dpop_nonce";
+        }
+        let _ = (endpoint, headers, said);
+        false
+    }
 }
 
 /// Posts `grant` (the grant's own fields) with what `asked` says to `endpoint`: the token, and the
@@ -68,16 +101,30 @@ pub(super) async fn post(
     if !scope.is_empty() {
         form.push(("scope", scope));
     }
-    let mut request = http.post(endpoint.clone()).form(&form).timeout(TOKEN_WITHIN);
-    if let Some(secret) = asked.basic {
-        // RFC 6749 section 2.3.1: each part form-encoded before they are joined.
-        let encode = |part: &str| form_urlencoded::byte_serialize(part.as_bytes()).collect::<String>();
-        request = request.basic_auth(encode(asked.client_id), Some(encode(secret)));
+    let send = |proof: Option<String>| {
+        let mut request = http.post(endpoint.clone()).form(&form).timeout(TOKEN_WITHIN);
+        if let Some(secret) = asked.basic {
+            // RFC 6749 section 2.3.1: each part form-encoded before they are joined.
+            let encode = |part: &str| form_urlencoded::byte_serialize(part.as_bytes()).collect::<String>();
+            request = request.basic_auth(encode(asked.client_id), Some(encode(secret)));
+        }
+        if let Some(proof) = proof {
+            request = request.header("DPoP", proof);
+        }
+        let endpoint = &endpoint;
+        async move {
+            let answer =
+                request.send().await.map_err(|err| format!("cannot reach the token endpoint {endpoint}: {err}"))?;
+            let (status, headers) = (answer.status(), answer.headers().clone());
+            let body = answer.bytes().await.map_err(|err| format!("the token endpoint's answer broke off: {err}"))?;
+            Ok::<_, String>((status, headers, serde_json::from_slice::<Value>(&body).unwrap_or(Value::Null)))
+        }
+    };
+    let (mut status, headers, mut said) = send(asked.proof(&endpoint)?).await?;
+    // A nonce asked for is sent back once (RFC 9449 section 8).
+    if asked.nonce_asked(&endpoint, &headers, &said) {
+        (status, _, said) = send(asked.proof(&endpoint)?).await?;
     }
-    let answer = request.send().await.map_err(|err| format!("cannot reach the token endpoint {endpoint}: {err}"))?;
-    let status = answer.status();
-    let body = answer.bytes().await.map_err(|err| format!("the token endpoint's answer broke off: {err}"))?;
-    let said: Value = serde_json::from_slice(&body).unwrap_or(Value::Null);
     if !status.is_success() {
         let error = said["error"].as_str().unwrap_or("no error named");
         let description = said["error_description"].as_str().map(|text| format!(" ({text})")).unwrap_or_default();
@@ -107,79 +154,27 @@ pub(super) fn now() -> u64 {
     SystemTime::now().duration_since(UNIX_EPOCH).unwrap_or_default().as_secs()
 }
 
-/// Whether a token endpoint the metadata names may be reached, as rmcp allows the addresses its
-/// metadata leads to: loopback only for a server on loopback, a private address (RFC 1918,
-/// fc00::/7, shared 100.64/10) only with `private_network`, never link-local, unspecified or
-/// multicast. (Looked up once here and again by the request: a name that changes its address in
-/// between is not caught.)
+/// Whether a token endpoint the metadata names may be reached (`addresses`). Looked up once here
+/// and again by the request: a name that changes its address in between is not caught.
 async fn reachable(endpoint: &Url, server: &str, private_network: bool) -> Result<(), String> {
     let host = endpoint.host_str().ok_or_else(|| format!("the token endpoint {endpoint} names no host"))?;
     let host = host.trim_start_matches('[').trim_end_matches(']');
     let port = endpoint.port_or_known_default().unwrap_or(443);
-    let server_on_loopback = Url::parse(server).is_ok_and(|server| is_loopback(&server));
+    let reach = Reach::of(server, private_network);
     let addresses = tokio::net::lookup_host((host, port))
         .await
         .map_err(|err| format!("cannot find the token endpoint {endpoint}: {err}"))?;
     for address in addresses {
-        let ip = address.ip();
-        let allowed = if ip.is_loopback() {
-            server_on_loopback
-        } else if is_private(ip) {
-            private_network
-        } else {
-            !(ip.is_unspecified() || ip.is_multicast() || is_link_local(ip))
-        };
-        if !allowed {
-            return Err(format!(
-                "the token endpoint {endpoint} is at {ip}, where a server's metadata may not send the client (a \
-                 private address needs `SignIn::private_network`)"
-            ));
+        if !reach.allows(address.ip()) {
+            return Err(reach.refusal(&format!("the token endpoint {endpoint}"), address.ip()));
         }
     }
     Ok(())
 }
 
-fn is_private(ip: IpAddr) -> bool {
-    match ip {
-        IpAddr::V4(ip) => ip.is_private() || (ip.octets()[0] == 100 && (ip.octets()[1] & 0xc0) == 64),
-        IpAddr::V6(ip) => (ip.segments()[0] & 0xfe00) == 0xfc00,
-    }
-}
-
-fn is_link_local(ip: IpAddr) -> bool {
-    match ip {
-        IpAddr::V4(ip) => ip.is_link_local(),
-        IpAddr::V6(ip) => (ip.segments()[0] & 0xffc0) == 0xfe80,
-    }
-}
-
-fn is_loopback(url: &Url) -> bool {
-    match url.host_str() {
-        Some("localhost") => true,
-        Some(host) => host
-            .trim_start_matches('[')
-            .trim_end_matches(']')
-            .parse::<std::net::IpAddr>()
-            .is_ok_and(|ip| ip.is_loopback()),
-        None => false,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn only_loopback_is_reached_over_plain_http() {
-        for (url, loopback) in [
-            ("http://localhost:1/t", true),
-            ("http://127.0.0.1/t", true),
-            ("http://[::1]/t", true),
-            ("http://10.0.0.1/t", false),
-        ] {
-            assert_eq!(is_loopback(&Url::parse(url).unwrap()), loopback, "{url}");
-        }
-    }
 
     #[tokio::test]
     async fn a_token_endpoint_at_a_private_or_link_local_address_is_refused() {

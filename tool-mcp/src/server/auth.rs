@@ -102,11 +102,12 @@ impl TokenValidator for StaticToken {
     }
 }
 
-/// The token of an `Authorization` header value: `Bearer <token>` (the scheme in any case).
-pub(super) fn bearer_token(header: &str) -> Option<&str> {
-    let (scheme, token) = header.split_once(' ')?;
+/// The token of an `Authorization` header value in `scheme` (`Bearer <token>`, `DPoP <token>`; the
+/// scheme in any case).
+pub(super) fn token_of<'a>(header: &'a str, scheme: &str) -> Option<&'a str> {
+    let (named, token) = header.split_once(' ')?;
     let token = token.trim();
-    (scheme.eq_ignore_ascii_case("bearer") && !token.is_empty()).then_some(token)
+    (named.eq_ignore_ascii_case(scheme) && !token.is_empty()).then_some(token)
 }
 
 #[cfg(test)]
@@ -115,11 +116,14 @@ mod tests {
 
     #[test]
     fn a_bearer_header_gives_its_token_and_nothing_else_does() {
+        let bearer_token = |header| token_of(header, "bearer");
         assert_eq!(bearer_token("Bearer abc"), Some("abc"));
         assert_eq!(bearer_token("bearer  abc "), Some("abc"));
         assert_eq!(bearer_token("Basic abc"), None);
+        assert_eq!(bearer_token("DPoP abc"), None);
         assert_eq!(bearer_token("Bearer "), None);
         assert_eq!(bearer_token("Bearerabc"), None);
+        assert_eq!(token_of("dpop abc", "dpop"), Some("abc"));
     }
 
     #[test]

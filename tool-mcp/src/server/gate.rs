@@ -14,7 +14,7 @@ use futures_util::StreamExt;
 use serde_json::json;
 use tokio_util::sync::CancellationToken;
 
-use super::auth::{Erased, bearer_token};
+use super::auth::{Erased, token_of};
 use super::options::HttpOptions;
 use super::sessions::Sessions;
 use toolc::Caller;
@@ -36,6 +36,9 @@ pub(super) struct Gate {
     hosts: Vec<String>,
     origins: Vec<String>,
     bearer: Option<Arc<dyn Erased>>,
+    /// The proofs of DPoP-bound tokens, when the server takes them.
+    #[cfg(feature = "dpop")]
+    proofs: Option<super::dpop::Proofs>,
     resource: Option<String>,
     authorization_servers: Vec<String>,
     scopes_supported: Vec<String>,
@@ -102,6 +105,8 @@ impl Gate {
             hosts,
             origins,
             bearer: options.bearer.clone(),
+            #[cfg(feature = "dpop")]
+            proofs: options.dpop.as_deref().map(super::dpop::Proofs::new).transpose()?,
             resource: options.resource.clone(),
             authorization_servers: options.authorization_servers.clone(),
             scopes_supported: options.scopes_supported.clone(),
@@ -202,35 +207,96 @@ impl Gate {
         }
     }
 
-    /// The 401 for a request without a good token: what RFC 6750 and RFC 9728 say it carries.
-    fn unauthorized(&self, headers: &HeaderMap, refusal: Option<&str>) -> Response {
+    /// The 401 for a request without a good token (`refusal`: none came): what RFC 6750, RFC 9728
+    /// and RFC 9449 say it carries. The challenge first is in the scheme the client used, else the
+    /// server's first; a server that takes both schemes names the other after it.
+    fn unauthorized(&self, headers: &HeaderMap, refusal: Option<Refusal<'_>>) -> Response {
         let metadata = Gate::metadata_url(&self.resource(headers));
-        let mut challenge = String::from("Bearer");
-        let mut body = json!({"error": "unauthorized", "error_description": "this server needs a bearer token"});
-        if let Some(why) = refusal {
-            challenge.push_str(&format!(" error=\"invalid_token\", error_description=\"{}\",", quoted(why)));
-            body = json!({"error": "invalid_token", "error_description": why});
+        let dpop_first = refusal.as_ref().map_or(self.dpop_required(), |refusal| refusal.dpop);
+        let mut challenge = String::from(if dpop_first { "DPoP" } else { "Bearer" });
+        let needs = if self.dpop_required() { "a DPoP-bound access token" } else { "a bearer token" };
+        let mut body = json!({"error": "unauthorized", "error_description": format!("this server needs {needs}")});
+        if let Some(Refusal { error, why, .. }) = &refusal {
+            challenge.push_str(&format!(" error=\"{error}\", error_description=\"{}\",", quoted(why)));
+            body = json!({"error": error, "error_description": why});
         }
         challenge.push_str(&format!(" resource_metadata=\"{}\"", quoted(&metadata)));
         if !self.scopes_supported.is_empty() {
             challenge.push_str(&format!(", scope=\"{}\"", quoted(&self.scopes_supported.join(" "))));
         }
+        #[cfg_attr(not(feature = "dpop"), expect(unused_mut))]
+        let mut challenges = vec![challenge];
+        #[cfg(feature = "dpop")]
+        if let Some(proofs) = &self.proofs {
+            let algorithms = super::dpop::Proofs::algorithms().join(" ");
+            match dpop_first {
+                true => challenges[0].push_str(&format!(", algs=\"{algorithms}\"")),
+                false => challenges.push(format!("DPoP algs=\"{algorithms}\"")),
+            }
+            if dpop_first && !proofs.required {
+                challenges.push(format!("Bearer resource_metadata=\"{}\"", quoted(&metadata)));
+            }
+        }
         let mut response = (StatusCode::UNAUTHORIZED, axum::Json(body)).into_response();
         response.headers_mut().insert(header::CONNECTION, HeaderValue::from_static("close"));
-        if let Ok(value) = HeaderValue::from_str(&challenge) {
-            response.headers_mut().insert(header::WWW_AUTHENTICATE, value);
+        for challenge in challenges {
+            if let Ok(value) = HeaderValue::from_str(&challenge) {
+                response.headers_mut().append(header::WWW_AUTHENTICATE, value);
+            }
+        }
+        #[cfg(feature = "dpop")]
+        if let Some(nonce) = self.proofs.as_ref().and_then(super::dpop::Proofs::nonce)
+            && let Ok(value) = HeaderValue::from_str(&nonce)
+        {
+            response.headers_mut().insert("dpop-nonce", value);
         }
         response
     }
 
-    /// The caller of a request, or the 401 it gets.
-    async fn authenticate(&self, headers: &HeaderMap) -> Result<Option<Caller>, Response> {
-        let Some(bearer) = &self.bearer else { return Ok(None) };
+    /// Whether the server takes DPoP-bound tokens alone.
+    fn dpop_required(&self) -> bool {
+        #[cfg(feature = "dpop")]
+        return self.proofs.as_ref().is_some_and(|proofs| proofs.required);
+        #[cfg(not(feature = "dpop"))]
+        false
+    }
+
+    /// The caller of a `method` request, or the 401 it gets.
+    async fn authenticate(&self, headers: &HeaderMap, method: &axum::http::Method) -> Result<Option<Caller>, Response> {
+        let Some(validator) = &self.bearer else { return Ok(None) };
         let header = headers.get(header::AUTHORIZATION).and_then(|value| value.to_str().ok());
-        let Some(token) = header.and_then(bearer_token) else {
+        #[cfg(feature = "dpop")]
+        if let Some(proofs) = &self.proofs {
+            if let Some(token) = header.and_then(|header| token_of(header, "dpop")) {
+                let checked = async { validator.check(token).await.map_err(|refused| refused.0) };
+                let url = self.resource(headers);
+                let refusal = match proofs.check(headers, method.as_str(), &url, token, checked).await {
+                    Ok(Ok(caller)) => return Ok(Some(caller)),
+                    Ok(Err(why)) => super::dpop::ProofRefused { error: "invalid_token", why },
+                    Err(refused) => refused,
+                };
+                let refusal = Refusal { dpop: true, error: refusal.error, why: &refusal.why };
+                return Err(self.unauthorized(headers, Some(refusal)));
+            }
+            if proofs.required {
+                let why = "this server takes DPoP-bound tokens alone (`Authorization: DPoP` with a proof)";
+                let refusal = header.map(|_| Refusal { dpop: true, error: "invalid_token", why });
+                return Err(self.unauthorized(headers, refusal));
+            }
+        }
+        let _ = method;
+        let Some(token) = header.and_then(|header| token_of(header, "bearer")) else {
             return Err(self.unauthorized(headers, None));
         };
-        bearer.check(token).await.map(Some).map_err(|refused| self.unauthorized(headers, Some(&refused.0)))
+        let refused =
+            |why: &str| self.unauthorized(headers, Some(Refusal { dpop: false, error: "invalid_token", why }));
+        let caller = validator.check(token).await.map_err(|refusal| refused(&refusal.0))?;
+        // RFC 9449 section 7.2: a token bound to a key is no bearer token.
+        #[cfg(feature = "dpop")]
+        if self.proofs.is_some() && caller.claims().get("cnf").and_then(|cnf| cnf.get("jkt")).is_some() {
+            return Err(refused("the token is bound to a key (DPoP): send it as `Authorization: DPoP` with a proof"));
+        }
+        Ok(Some(caller))
     }
 
     /// The Protected Resource Metadata document (RFC 9728), served when tokens are asked for.
@@ -239,6 +305,11 @@ impl Gate {
             return refused(StatusCode::NOT_FOUND, "this server asks for no token");
         }
         let mut document = json!({"resource": self.resource(headers), "bearer_methods_supported": ["header"]});
+        #[cfg(feature = "dpop")]
+        if let Some(proofs) = &self.proofs {
+            document["dpop_signing_alg_values_supported"] = json!(super::dpop::Proofs::algorithms());
+            document["dpop_bound_access_tokens_required"] = json!(proofs.required);
+        }
         if !self.authorization_servers.is_empty() {
             document["authorization_servers"] = json!(self.authorization_servers);
         }
@@ -247,6 +318,14 @@ impl Gate {
         }
         axum::Json(document).into_response()
     }
+}
+
+/// Why a request was refused its token: `error` (RFC 6750, RFC 9449) for `why`, told in the
+/// DPoP scheme or the bearer one.
+struct Refusal<'a> {
+    dpop: bool,
+    error: &'a str,
+    why: &'a str,
 }
 
 /// A quoted-string's content (RFC 9110): `"` and `\` escaped, control characters left out.
@@ -369,7 +448,7 @@ impl Gate {
         if let Some(refusal) = self.foreign(request.headers()) {
             return Err(refusal);
         }
-        let caller = self.authenticate(request.headers()).await?;
+        let caller = self.authenticate(request.headers(), request.method()).await?;
         let (mut parts, body) = request.into_parts();
         let body = match parts.method == axum::http::Method::POST {
             true => Some(read_body(self, &parts.headers, body).await?),

@@ -75,6 +75,8 @@ pub struct HttpOptions {
     pub(super) allowed_hosts: Option<Vec<String>>,
     pub(super) allowed_origins: Option<Vec<String>>,
     pub(super) bearer: Option<Arc<dyn Erased>>,
+    #[cfg(feature = "dpop")]
+    pub(super) dpop: Option<Arc<super::dpop::DpopTokens>>,
     pub(super) resource: Option<String>,
     pub(super) authorization_servers: Vec<String>,
     pub(super) scopes_supported: Vec<String>,
@@ -103,6 +105,8 @@ impl Default for HttpOptions {
             allowed_hosts: None,
             allowed_origins: None,
             bearer: None,
+            #[cfg(feature = "dpop")]
+            dpop: None,
             resource: None,
             authorization_servers: Vec::new(),
             scopes_supported: Vec::new(),
@@ -179,6 +183,17 @@ impl HttpOptions {
     /// Protected Resource Metadata (RFC 9728), which it serves.
     pub fn bearer(mut self, validator: impl TokenValidator) -> Self {
         self.bearer = Some(Arc::new(validator));
+        self
+    }
+
+    /// Takes access tokens bound to the client's key (DPoP, RFC 9449) as `dpop` says, checked with
+    /// the [validator](HttpOptions::bearer) beside their proofs; the metadata document and the
+    /// `401` challenges say so. Proofs name the URL they were made for: set
+    /// [`HttpOptions::resource`] when clients reach the server by another URL than the request's
+    /// (behind a proxy that ends TLS).
+    #[cfg(feature = "dpop")]
+    pub fn dpop(mut self, dpop: super::dpop::DpopTokens) -> Self {
+        self.dpop = Some(Arc::new(dpop));
         self
     }
 

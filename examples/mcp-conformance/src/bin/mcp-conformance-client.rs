@@ -75,7 +75,9 @@ fn options(scenario: &str, context: &Value) -> Result<McpOptions, String> {
     Ok(McpOptions::default()
         .client_info("toolc-conformance-client", env!("CARGO_PKG_VERSION"))
         .on_elicitation(|_form| async { Ok(ElicitResult::new(ElicitationAction::Accept)) })
-        .sign_in(sign_in))
+        // Tokens are bound to the toolbox's key wherever the authorization server binds them (DPoP);
+        // where it does not, they are bearer tokens, as every other scenario's are.
+        .sign_in(sign_in.dpop()))
 }
 
 /// The key and algorithm the suite registered this client with.

@@ -155,3 +155,43 @@ impl OAuthHttpClient for ProvedOAuth {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn client(server: &str, private_network: bool) -> ProvedOAuth {
+        ProvedOAuth::new(server, private_network, Arc::new(Dpop::new().unwrap())).unwrap()
+    }
+
+    #[tokio::test]
+    async fn the_sign_in_reaches_no_address_a_servers_metadata_may_not_send_it_to() {
+        let remote = client("https://mcp.example/mcp", false);
+        for url in ["http://169.254.169.254/latest/meta-data", "http://10.0.0.9/token", "http://127.0.0.1:9/token"] {
+            let request = reqwest::Request::new(Method::GET, url.parse().unwrap());
+            let refused = remote.send(request, OAuthHttpRedirectPolicy::Stop).await.err().expect(url).to_string();
+            assert!(refused.contains("may not send the client"), "{url}: {refused}");
+        }
+        // A name is looked up through the filter: `localhost` is loopback, for a remote server.
+        let request = reqwest::Request::new(Method::GET, "http://localhost:9/token".parse().unwrap());
+        let refused = remote.send(request, OAuthHttpRedirectPolicy::Stop).await.err().expect("localhost");
+        let chain = std::iter::successors(Some(&*refused as &dyn std::error::Error), |err| err.source());
+        assert!(chain.map(ToString::to_string).any(|text| text.contains("may not send the client")), "{refused:?}");
+    }
+
+    #[test]
+    fn a_proof_goes_with_token_requests_alone() {
+        let proved = client("http://127.0.0.1:1/mcp", false);
+        let form = |body: &'static str| {
+            let mut request = reqwest::Request::new(Method::POST, "http://127.0.0.1:1/token".parse().unwrap());
+            let kind = "application/x-www-form-urlencoded".parse().unwrap();
+            request.headers_mut().insert(reqwest::header::CONTENT_TYPE, kind);
+            *request.body_mut() = Some(body.into());
+            proved.proved(request).unwrap()
+        };
+        assert!(form("grant_type=refresh_token&refresh_token=r").headers().contains_key(PROOF_HEADER));
+        assert!(!form("client_name=agent").headers().contains_key(PROOF_HEADER));
+        let metadata = reqwest::Request::new(Method::GET, "http://127.0.0.1:1/.well-known/x".parse().unwrap());
+        assert!(!proved.proved(metadata).unwrap().headers().contains_key(PROOF_HEADER));
+    }
+}

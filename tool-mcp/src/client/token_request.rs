@@ -193,4 +193,57 @@ mod tests {
         );
         assert!(reachable(&at("http://127.0.0.1:9/token"), "http://127.0.0.1:8/mcp", false).await.is_ok());
     }
+
+    /// A workload's token bound to the toolbox's key: the request is proved, refused for want of
+    /// the endpoint's nonce, and sent again once with a fresh proof carrying it.
+    #[cfg(feature = "oauth-dpop")]
+    #[tokio::test]
+    async fn a_bound_token_request_is_proved_and_sent_again_once_with_the_nonce_asked_for() {
+        use base64::Engine as _;
+        use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let url = format!("http://{}/token", listener.local_addr().unwrap());
+        let seen = std::sync::Arc::new(std::sync::Mutex::new(Vec::<String>::new()));
+        let kept = std::sync::Arc::clone(&seen);
+        tokio::spawn(async move {
+            while let Ok((mut socket, _)) = listener.accept().await {
+                let mut buffer = vec![0u8; 16 * 1024];
+                let n = socket.read(&mut buffer).await.unwrap_or(0);
+                let request = String::from_utf8_lossy(&buffer[..n]).into_owned();
+                let first = kept.lock().unwrap().is_empty();
+                kept.lock().unwrap().push(request);
+                let (status, nonce, body) = match first {
+                    true => ("400 Bad Request", "dpop-nonce: n-1\r\n", r#"{"error":"use_dpop_nonce"}"#),
+                    false => ("200 OK", "", r#"{"access_token":"at","token_type":"DPoP"}"#),
+                };
+                let answer = format!(
+                    "HTTP/1.1 {status}\r\n{nonce}content-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{body}",
+                    body.len()
+                );
+                let _ = socket.write_all(answer.as_bytes()).await;
+            }
+        });
+        let dpop = super::super::dpop::Dpop::new().unwrap();
+        let asked = Asked {
+            client_id: "agent",
+            basic: None,
+            scopes: &[],
+            resource: "http://127.0.0.1:2/mcp",
+            private_network: false,
+            dpop: Some(&dpop),
+        };
+        let grant = vec![("grant_type", "client_credentials".to_owned())];
+        let said = post(&reqwest::Client::new(), &url, grant, &asked).await.unwrap();
+        assert_eq!(said["token_type"], "DPoP");
+        let seen = seen.lock().unwrap();
+        assert_eq!(seen.len(), 2, "sent again once: {seen:?}");
+        let nonce_of = |request: &str| {
+            let proof = request.lines().find_map(|line| line.strip_prefix("dpop: ")).expect("a proof");
+            let claims = base64::engine::general_purpose::URL_SAFE_NO_PAD.decode(proof.split('.').nth(1).unwrap());
+            serde_json::from_slice::<Value>(&claims.unwrap()).unwrap()["nonce"].clone()
+        };
+        assert_eq!(nonce_of(&seen[0]), Value::Null);
+        assert_eq!(nonce_of(&seen[1]), "n-1");
+    }
 }

@@ -50,3 +50,4 @@ mod semantics;
 mod stream;
 mod stream_fixtures;
 mod unexpressible;
+mod union_errors;

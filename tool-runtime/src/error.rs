@@ -104,7 +104,8 @@ impl fmt::Display for ToolError {
                 write!(f, "invalid arguments for tool `{tool}`:")?;
                 for problem in problems {
                     let at = if problem.pointer.is_empty() { "(root)" } else { &problem.pointer };
-                    write!(f, "\n- at {at}: {}", problem.message)?;
+                    // One line a problem: a field name the model sent may hold a line break.
+                    write!(f, "\n- at {}: {}", one_line(at), one_line(&problem.message))?;
                 }
                 write!(f, "\nFix the arguments and call `{tool}` again.")
             }
@@ -123,6 +124,15 @@ pub(crate) fn suggest(f: &mut fmt::Formatter<'_>, name: &str, available: &[Strin
         Some(close) => write!(f, "; did you mean `{close}`?"),
         None => f.write_str("."),
     }
+}
+
+/// `text` on one line: its control characters (line breaks among them) written as escapes.
+fn one_line(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.chars().any(char::is_control) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let escaped = text.chars().map(|c| if c.is_control() { c.escape_default().to_string() } else { c.to_string() });
+    std::borrow::Cow::Owned(escaped.collect())
 }
 
 #[cfg(test)]

@@ -1,6 +1,8 @@
 //! Cleaning a call before serde reads it: strict mode's `null` for an absent optional field
-//! removed (serde then applies the default), and a tagged union's fields that belong to another
-//! variant refused.
+//! removed (serde then applies the default), a tagged union's fields that belong to another
+//! variant refused, and an integral float (`3.0`) where the schema asks for an integer written as
+//! the integer it is (JSON Schema counts it one, and some providers' SDKs send every number so;
+//! serde would refuse it for a Rust integer).
 
 use serde_json::{Map, Value};
 
@@ -8,6 +10,7 @@ use crate::ArgumentProblem;
 use crate::passes::nullable::is_nullable;
 use crate::passes::refs::resolve;
 use crate::passes::union::tagged_union;
+use crate::pointer::child_path;
 
 pub(super) fn clean(value: &mut Value, schema: &Value, root: &Value, at: &str, problems: &mut Vec<ArgumentProblem>) {
     let schema = resolve(schema, root);
@@ -43,7 +46,7 @@ pub(super) fn clean(value: &mut Value, schema: &Value, root: &Value, at: &str, p
                                 users.join(", ")
                             )
                         };
-                        problems.push(ArgumentProblem::new(format!("{at}/{name}"), message));
+                        problems.push(ArgumentProblem::new(child_path(at, &name), message));
                     }
                     let object = variant_schema(variant, &union.tag);
                     clean_object(fields, &object, root, at, problems);
@@ -53,7 +56,8 @@ pub(super) fn clean(value: &mut Value, schema: &Value, root: &Value, at: &str, p
             if schema.get("properties").is_some() {
                 clean_object(fields, schema, root, at, problems);
             } else if let Some(branch) = object_branch(schema, root) {
-                clean_object(fields, branch, root, at, problems);
+                // `Option<Struct>`, `Option<TaggedEnum>`: cleaned as the one branch of objects.
+                clean(value, branch, root, at, problems);
             }
         }
         Value::Array(items) => {
@@ -66,7 +70,47 @@ pub(super) fn clean(value: &mut Value, schema: &Value, root: &Value, at: &str, p
                 }
             }
         }
+        Value::Number(number) if number.is_f64() && takes_integers_alone(schema, root) => {
+            if let Some(integer) = integral(number) {
+                *value = integer;
+            }
+        }
         _ => {}
+    }
+}
+
+/// Whether `schema` takes integers, and no other numbers: by its `type`, or in every branch of a
+/// union that takes numbers (`Option<u32>`, an untagged enum of an integer and a string).
+fn takes_integers_alone(schema: &Value, root: &Value) -> bool {
+    let typed = |schema: &Value, ty: &str| match schema.get("type") {
+        Some(Value::String(named)) => named == ty,
+        Some(Value::Array(named)) => named.iter().any(|named| named == ty),
+        _ => false,
+    };
+    if typed(schema, "integer") || typed(schema, "number") {
+        return !typed(schema, "number");
+    }
+    let Some(branches) = schema.get("anyOf").or_else(|| schema.get("oneOf")).and_then(Value::as_array) else {
+        return false;
+    };
+    let numeric: Vec<&Value> = branches
+        .iter()
+        .map(|branch| resolve(branch, root))
+        .filter(|branch| typed(branch, "integer") || typed(branch, "number"))
+        .collect();
+    !numeric.is_empty() && numeric.iter().all(|branch| !typed(branch, "number"))
+}
+
+/// The integer a float without a fractional part is, when it fits in 64 bits.
+fn integral(number: &serde_json::Number) -> Option<Value> {
+    let float = number.as_f64().filter(|float| float.fract() == 0.0)?;
+    // Bounds written as floats: -2^63 and 2^64 are exact, and the casts below saturate.
+    if (-9_223_372_036_854_775_808.0..0.0).contains(&float) {
+        Some(Value::from(float as i64))
+    } else if (0.0..18_446_744_073_709_551_616.0).contains(&float) {
+        Some(Value::from(float as u64))
+    } else {
+        None
     }
 }
 
@@ -78,11 +122,14 @@ fn variant_schema(variant: &crate::passes::union::Variant, tag: &str) -> Value {
     Value::Object(object)
 }
 
-/// The one branch of an `anyOf`/`oneOf` (such as `Option<Struct>`'s) that describes objects.
+/// The one branch of an `anyOf`/`oneOf` (such as `Option<Struct>`'s) that describes objects: a
+/// struct's, or a tagged enum's.
 fn object_branch<'a>(schema: &'a Value, root: &'a Value) -> Option<&'a Value> {
     let branches = schema.get("anyOf").or_else(|| schema.get("oneOf"))?.as_array()?;
-    let mut objects =
-        branches.iter().map(|branch| resolve(branch, root)).filter(|branch| branch.get("properties").is_some());
+    let mut objects = branches
+        .iter()
+        .map(|branch| resolve(branch, root))
+        .filter(|branch| branch.get("properties").is_some() || tagged_union(branch).is_some());
     let first = objects.next()?;
     objects.next().is_none().then_some(first)
 }
@@ -103,7 +150,7 @@ fn clean_object(
     });
     for (name, field) in fields.iter_mut() {
         if let Some(property) = properties.get(name) {
-            clean(field, property, root, &format!("{at}/{name}"), problems);
+            clean(field, property, root, &child_path(at, name), problems);
         }
     }
 }

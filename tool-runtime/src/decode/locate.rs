@@ -11,8 +11,32 @@ pub(super) fn located(def: &Decoding<'_>, text: &str, err: serde_json::Error) ->
     // The text is one line (serde_json escapes line breaks in strings); columns count bytes from 1.
     // serde_json's column is the 1-based column of the last byte it read, so as a 0-based offset
     // it is the byte after it.
-    let pointer = if err.line() == 1 { pointer_at(text, err.column()) } else { String::new() };
+    let pointer = if err.line() == 1 { pointer_at(text, culprit_at(text, &err)) } else { String::new() };
     invalid(def, vec![problem(pointer, err)])
+}
+
+/// The byte offset serde's refusal falls at. A value serde reads twice — an untagged or internally
+/// tagged enum, a flattened struct, through serde's buffer — is refused after it was read whole, when
+/// serde_json closes the array or object holding it: past the `,` after it, or past the bracket that
+/// closes them both. The culprit is then the value before that `,`, or the container's last value.
+/// (Refusals of the container itself — a missing or unknown field, a wrong length — stay on it.)
+fn culprit_at(text: &str, err: &serde_json::Error) -> usize {
+    let offset = err.column().min(text.len());
+    let own = ["missing field", "invalid length", "unknown field", "duplicate field"];
+    let message = err.to_string();
+    if err.classify() != serde_json::error::Category::Data || own.iter().any(|own| message.starts_with(own)) {
+        return offset;
+    }
+    let trimmed = |end: usize| text[..end].trim_end_matches([' ', '\t', '\n', '\r']);
+    let before = trimmed(offset);
+    let closed = before.len().saturating_sub(1);
+    match before.as_bytes().last() {
+        Some(b',' | b']') => closed,
+        // A flattened struct is refused past its own `}` too, for a field of its own: the last
+        // member is blamed only when it is itself read through the buffer, an object or array.
+        Some(b'}') if matches!(trimmed(closed).as_bytes().last(), Some(b'}' | b']')) => closed,
+        _ => offset,
+    }
 }
 
 pub(super) fn problem(pointer: String, err: serde_json::Error) -> ArgumentProblem {

@@ -177,7 +177,7 @@ fn tagged(
         return push(problems, at, format!("expected an object, got {}", describe(value)));
     };
     let values: Vec<&str> = union.variants.iter().map(|variant| variant.value.as_str()).collect();
-    let here = format!("{at}/{}", union.tag);
+    let here = child_path(at, &union.tag);
     let branches = schema.get("oneOf").or_else(|| schema.get("anyOf")).and_then(Value::as_array);
     match fields.get(&union.tag) {
         None => push(
@@ -225,8 +225,36 @@ fn union(value: &Value, branches: &[Value], root: &Value, at: &str, problems: &m
         problems.extend(attempts.into_iter().nth(non_null[0]).unwrap_or_default());
         return;
     }
+    // The branch the value most nearly matches — of those of its kind (an array for an array),
+    // the one with the fewest problems — says what is wrong: an array whose items repeat is told
+    // so, not that an array was expected.
+    let nearest = (0..branches.len())
+        .filter(|&i| of_its_kind(value, resolve(&branches[i], root)))
+        .min_by_key(|&i| attempts[i].len());
+    if let Some(nearest) = nearest {
+        problems.extend(attempts.into_iter().nth(nearest).unwrap_or_default());
+        return;
+    }
     let shapes: Vec<String> = branches.iter().map(|branch| shape(resolve(branch, root))).collect();
     push(problems, at, format!("expected {}, got {}", shapes.join(" or "), describe(value)));
+}
+
+/// Whether `schema` takes values of `value`'s kind (JSON type): by its `type`, its `enum` or
+/// `const`, or its `properties` (an object) or `items` (an array).
+fn of_its_kind(value: &Value, schema: &Value) -> bool {
+    let kind_of = |other: &Value| std::mem::discriminant(other) == std::mem::discriminant(value);
+    match schema.get("type") {
+        Some(Value::String(ty)) => return has_type(value, ty),
+        Some(Value::Array(types)) => return types.iter().filter_map(Value::as_str).any(|ty| has_type(value, ty)),
+        _ => {}
+    }
+    if let Some(Value::Array(values)) = schema.get("enum") {
+        return values.iter().any(kind_of);
+    }
+    if let Some(constant) = schema.get("const") {
+        return kind_of(constant);
+    }
+    (schema.get("properties").is_some() && value.is_object()) || (schema.get("items").is_some() && value.is_array())
 }
 
 fn shape(schema: &Value) -> String {

@@ -275,7 +275,7 @@ pub(super) fn exchange(
 
 async fn dispatch_mcp<T: Runner>(toolbox: &T, request: &Value, options: &DispatchOptions) -> Exchange {
     let tools = toolbox.tools();
-    match mcp::read(request, tools) {
+    match mcp::read(request, Some(tools)) {
         mcp::Request::Nothing => Exchange::answered(Value::Null),
         mcp::Request::Answer(reply) => Exchange::answered(reply),
         mcp::Request::Call { id, call } => {

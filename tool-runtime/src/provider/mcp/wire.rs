@@ -17,11 +17,18 @@ pub(crate) const INVALID_PARAMS: i64 = -32602;
 
 /// A client decides what to call: MCP's wire is a `tools/call` request, not a model's response.
 impl Wire for Mcp {
-    /// The call of a `tools/call` request.
+    /// The call of a `tools/call` request, whatever tool it names: the caller reads the call
+    /// against its own tools.
     fn calls(&self, request: &Value) -> Result<Vec<ToolCall>, DispatchError> {
-        match read(request, &[]) {
+        match read(request, None) {
             Request::Call { call, .. } => Ok(vec![call]),
-            _ => Err(DispatchError::new(Target::Mcp, "", "expected a JSON-RPC `tools/call` request")),
+            Request::Answer(answer) => {
+                let message = answer["error"]["message"].as_str().unwrap_or("expected a JSON-RPC `tools/call` request");
+                Err(DispatchError::new(Target::Mcp, "", message))
+            }
+            Request::Nothing => {
+                Err(DispatchError::new(Target::Mcp, "", "a notification (no `id`) asks for no call to be run"))
+            }
         }
     }
 
@@ -46,7 +53,9 @@ pub(crate) enum Request {
     Nothing,
 }
 
-pub(crate) fn read(request: &Value, tools: &[ToolDef]) -> Request {
+/// What `request` asks for; a call of a tool not among `tools` is answered with the error, when
+/// `tools` is given.
+pub(crate) fn read(request: &Value, tools: Option<&[ToolDef]>) -> Request {
     let Some(object) = request.as_object() else {
         return Request::Answer(error(&Value::Null, INVALID_REQUEST, "Invalid Request: expected a JSON-RPC object"));
     };
@@ -67,7 +76,9 @@ pub(crate) fn read(request: &Value, tools: &[ToolDef]) -> Request {
     let Some(name) = params.get("name").and_then(Value::as_str) else {
         return Request::Answer(error(&id, INVALID_PARAMS, "Invalid params: `params.name` must be a string"));
     };
-    if !tools.iter().any(|tool| tool.name == name) {
+    if let Some(tools) = tools
+        && !tools.iter().any(|tool| tool.name == name)
+    {
         let unknown = crate::ToolError::unknown_tool(name, tools.iter().map(|tool| &*tool.name));
         return Request::Answer(error(&id, INVALID_PARAMS, unknown.to_string()));
     }

@@ -42,7 +42,7 @@ impl TryFrom<String> for Even {
     type Error = String;
 
     fn try_from(text: String) -> Result<Self, String> {
-        if text.len() % 2 == 0 { Ok(Even(text)) } else { Err(format!("`{text}` has an odd length")) }
+        if text.len().is_multiple_of(2) { Ok(Even(text)) } else { Err(format!("`{text}` has an odd length")) }
     }
 }
 

@@ -21,7 +21,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
-use toolc::{GrammarEngine, RenderOptions, Server, Target};
+use toolc::{GrammarEngine, RenderOptions, Server, Target, UnionForm};
 
 pub use toolc::read::{Lowered, Message, ReadError as LowerError, lower, lower_each};
 
@@ -118,6 +118,10 @@ struct LowerArgs {
     /// OpenAI: for this grammar engine (xgrammar, llguidance, llama-cpp) [default: the server's]
     #[arg(long, value_name = "ENGINE")]
     engine: Option<GrammarEngine>,
+    /// A tool whose arguments are a tagged union: `flat` (one object), `nested` (the union under
+    /// `request`) or `variants` (the union at the root: MCP and JSON Schema) [default: the target's]
+    #[arg(long, value_name = "FORM")]
+    union_form: Option<UnionForm>,
     /// Write one output per input file into this folder [default: standard output, one input]
     #[arg(long, value_name = "DIR")]
     out: Option<PathBuf>,
@@ -219,6 +223,10 @@ pub fn main() -> ExitCode {
                 .mcp_inline_refs(args.mcp_inline_refs)
                 .gemini_json_schema(args.gemini_json_schema)
                 .gemini_parameters_only(args.gemini_parameters_only);
+            let options = match args.union_form {
+                Some(form) => options.union_form(form),
+                None => options,
+            };
             grammar_engine(args.target, args.server, args.engine).and_then(|engine| {
                 let options = match engine {
                     Some(engine) => options.grammar_engine(engine),

@@ -389,9 +389,12 @@ fn lower_gives_gemini_parameters_json_schema_where_parameters_cannot_unless_aske
     assert_eq!(declarations[0]["parameters"]["properties"]["host"]["type"], "string");
     assert!(declarations[1].get("parameters").is_none());
     assert_eq!(declarations[1]["parametersJsonSchema"]["properties"]["Content-Type"]["type"], "string");
+    // `ping`'s object is closed as dispatch reads it, which `parameters` cannot say: the report does.
     assert_eq!(
         stderr(&output),
-        "warning: fetch [gemini] /parameters/properties/Content-Type: warning: the declaration is written with \
+        "note: ping [gemini] /parameters: dropped: `additionalProperties: false` (Gemini's API takes no such field; \
+         dispatch still refuses unknown fields)\n\
+         warning: fetch [gemini] /parameters/properties/Content-Type: warning: the declaration is written with \
          `parametersJsonSchema`, which can express it, since `parameters` cannot: the property name `Content-Type` \
          does not match `^[a-zA-Z_][a-zA-Z0-9_]{0,63}$`\n"
     );
@@ -404,6 +407,8 @@ fn lower_gives_gemini_parameters_json_schema_where_parameters_cannot_unless_aske
         stderr(&only),
         "error: tool `fetch` cannot be rendered for gemini at /parameters/properties/Content-Type: the property \
          name `Content-Type` does not match `^[a-zA-Z_][a-zA-Z0-9_]{0,63}$`; rename the property\n\
+         note: ping [gemini] /parameters: dropped: `additionalProperties: false` (Gemini's API takes no such field; \
+         dispatch still refuses unknown fields)\n\
          error: 1 tool(s) refused; the other 1 lowered for gemini\n"
     );
 

@@ -42,9 +42,11 @@ fn names_outside_the_service_pattern_or_longer_than_64_are_refused_before_the_re
 #[test]
 fn an_empty_description_is_left_out_since_the_service_wants_at_least_one_character() {
     let rendered = render_tools([&def("lookup", "", object())], Target::Bedrock, &RenderOptions::default()).unwrap();
+    let mut closed = object();
+    closed["additionalProperties"] = json!(false);
     assert_eq!(
         rendered.value,
-        json!([{"toolSpec": {"name": "lookup", "inputSchema": {"json": object()}}}]),
+        json!([{"toolSpec": {"name": "lookup", "inputSchema": {"json": closed}}}]),
         "no `description` key at all"
     );
 }

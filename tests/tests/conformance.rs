@@ -25,7 +25,7 @@ use std::process::Command;
 use std::future::IntoFuture;
 
 use serde_json::{Value, json};
-use toolc::{DispatchOptions, Exchange, RenderOptions, Target, Toolbox, registry, render_tools};
+use toolc::{DispatchOptions, Exchange, RenderOptions, Target, Toolbox, UnionForm, registry, render_tools};
 // Every crate linked here registers its tools: the test set and the four example crates.
 use browse_agent as _;
 use director as _;
@@ -57,7 +57,7 @@ fn provider_sdks_accept_every_rendering() {
     let _ = std::fs::remove_dir_all(&renderings);
     std::fs::create_dir_all(&renderings).unwrap();
     let tools: Vec<_> = registry::tools().to_vec();
-    let variants: [(&str, Target, RenderOptions); 10] = [
+    let plain: [(&str, Target, RenderOptions); 10] = [
         ("openai", Target::OpenAi, RenderOptions::default()),
         ("openai-responses", Target::OpenAiResponses, RenderOptions::default()),
         ("anthropic", Target::Anthropic, RenderOptions::default()),
@@ -69,13 +69,24 @@ fn provider_sdks_accept_every_rendering() {
         ("mcp", Target::Mcp, RenderOptions::default()),
         ("json-schema", Target::JsonSchema, RenderOptions::default()),
     ];
+    // Each again with its tagged unions nested (`nested.<variant>`, checked as `<variant>`), and
+    // with them at the root where the target takes that (`variants.<variant>`).
+    let mut variants: Vec<(String, Target, RenderOptions)> =
+        plain.iter().map(|(name, target, options)| (name.to_string(), *target, *options)).collect();
+    for (name, target, options) in plain {
+        variants.push((format!("nested.{name}"), target, options.union_form(UnionForm::Nested)));
+        if matches!(target, Target::Mcp | Target::JsonSchema) {
+            variants.push((format!("variants.{name}"), target, options.union_form(UnionForm::Variants)));
+        }
+    }
     // One request per package and variant, as an application would send them (names repeat across packages).
     let mut packages: std::collections::BTreeMap<&str, Vec<&toolc::ToolDef>> = Default::default();
     for def in &tools {
         packages.entry(def.source.map_or("", |source| source.package)).or_default().push(def);
     }
     for (package, defs) in &packages {
-        for (name, target, options) in variants {
+        for (name, target, options) in &variants {
+            let (target, options) = (*target, *options);
             // Anthropic strict limits optional parameters per request: one tool a request there.
             let value = if options.anthropic_strict {
                 let each: Vec<_> = defs

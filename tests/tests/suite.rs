@@ -51,3 +51,4 @@ mod stream;
 mod stream_fixtures;
 mod unexpressible;
 mod union_errors;
+mod union_forms;

@@ -200,3 +200,40 @@ fn an_mcp_tools_call_request_is_parsed_into_the_tool_set() {
     let err = Ops::parse_response(Target::Mcp, &listing).unwrap_err();
     assert!(err.to_string().contains("tools/list"), "{err}");
 }
+
+#[derive(Debug, PartialEq, Deserialize, JsonSchema)]
+#[serde(tag = "kind")]
+pub enum Act {
+    Go { to: String },
+    Stop { now: bool },
+}
+
+/// A struct with a flattened tagged enum beside fields of its own.
+#[tool]
+#[derive(Debug, PartialEq, Deserialize, JsonSchema)]
+pub struct Flat {
+    pub name: String,
+    #[serde(flatten)]
+    pub act: Act,
+    #[serde(default)]
+    pub size: Option<u32>,
+}
+
+#[test]
+fn a_struct_with_a_flattened_tagged_enum_keeps_its_own_fields_in_the_schema_and_in_dispatch() {
+    let def = <Flat as toolc::Tool>::definition();
+    let openai = def.render(Target::OpenAi).unwrap().value;
+    let parameters = &openai["function"]["parameters"];
+    let names: Vec<&String> = parameters["properties"].as_object().unwrap().keys().collect();
+    assert_eq!(names, ["kind", "name", "now", "size", "to"]);
+    assert!(parameters["required"].as_array().unwrap().contains(&json!("name")), "{parameters}");
+    // As strict mode sends it: every field, the other variant's and the absent ones null.
+    let strict = json!({"kind": "Go", "name": "a", "now": null, "size": null, "to": "x"});
+    let go = Flat { name: "a".to_owned(), act: Act::Go { to: "x".to_owned() }, size: None };
+    assert_eq!(Flat::parse(&strict.to_string()).unwrap(), go);
+    let plain = json!({"kind": "Stop", "name": "b", "now": true, "size": 2});
+    let stop = Flat { name: "b".to_owned(), act: Act::Stop { now: true }, size: Some(2) };
+    assert_eq!(Flat::parse(&plain.to_string()).unwrap(), stop);
+    let problems = refused::<Flat>(json!({"kind": "Go", "name": "a", "to": "x", "nmae": "b"}));
+    assert_eq!(problems[0].pointer, "/nmae", "{problems:?}");
+}

@@ -6,7 +6,7 @@ use std::str::FromStr;
 
 use toolc_names::did_you_mean;
 
-use crate::open_models::{GrammarEngine, Server};
+use crate::open_models::{GrammarEngine, Server, UnknownName, text_form};
 
 /// A provider dialect of tool definitions.
 ///
@@ -106,6 +106,50 @@ impl fmt::Display for UnknownTarget {
 
 impl std::error::Error for UnknownTarget {}
 
+/// How a tool whose arguments are a tagged union — an enum with `#[serde(tag = "…")]`, a root `oneOf`
+/// of objects told apart by one field, the tag — is written for a target. Dispatch reads a call in
+/// any of the forms back into the same value.
+///
+/// ```
+/// use toolc::{RenderOptions, UnionForm};
+///
+/// let options = RenderOptions::default().union_form(UnionForm::Nested);
+/// assert_eq!(options.union_form, Some(UnionForm::Nested));
+/// assert_eq!("variants".parse::<UnionForm>(), Ok(UnionForm::Variants));
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum UnionForm {
+    /// One object: the tag as an enum, and every variant's fields beside it, each saying which
+    /// variants use it. A decoder held to it may pair one variant's tag with another variant's
+    /// field, which dispatch refuses, naming the field. The default of every target but JSON Schema.
+    Flat,
+    /// The union under one property, `request`: `{"request": {"anyOf": [one closed object per
+    /// variant]}}`, so a decoder writes each variant's fields with its own tag alone. Every target
+    /// takes it; dispatch reads `{"request": {…}}` as the variant inside.
+    Nested,
+    /// The union at the root: `anyOf` of one closed object per variant (beside `"type": "object"`,
+    /// as MCP asks of a root). For the targets whose root may be a union: MCP and JSON Schema (whose
+    /// default it is).
+    Variants,
+}
+
+impl UnionForm {
+    /// Every form, in the order of the docs.
+    pub const ALL: [UnionForm; 3] = [UnionForm::Flat, UnionForm::Nested, UnionForm::Variants];
+
+    /// The form's name in configuration and on the command line: `flat`, `nested`, `variants`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            UnionForm::Flat => "flat",
+            UnionForm::Nested => "nested",
+            UnionForm::Variants => "variants",
+        }
+    }
+}
+
+text_form!(UnionForm, "union form", "Forms");
+
 /// Per-target choices that are not targets of their own.
 ///
 /// Gemini takes a declaration's arguments as `parameters` (the OpenAPI subset) or as
@@ -148,6 +192,9 @@ pub struct RenderOptions {
     /// or ignore is moved into the description, reported, and still checked when the call arrives.
     /// Set it by the server with [`server`](RenderOptions::server), or by the engine.
     pub grammar_engine: Option<GrammarEngine>,
+    /// How a tool whose arguments are a tagged union is written (see [`UnionForm`]); `None`: the
+    /// target's default ([`UnionForm::Variants`] for JSON Schema, [`UnionForm::Flat`] elsewhere).
+    pub union_form: Option<UnionForm>,
 }
 
 impl RenderOptions {
@@ -178,6 +225,12 @@ impl RenderOptions {
     /// Sets [`RenderOptions::gemini_parameters_only`].
     pub fn gemini_parameters_only(mut self, on: bool) -> Self {
         self.gemini_parameters_only = on;
+        self
+    }
+
+    /// Sets [`RenderOptions::union_form`].
+    pub fn union_form(mut self, form: UnionForm) -> Self {
+        self.union_form = Some(form);
         self
     }
 

@@ -137,7 +137,7 @@ pub use context::{
     QuestionKind, Root, Sampled, Sampling,
 };
 pub use def::{Annotations, SourceLocation, TaskSupport, ToolDef, ToolExample};
-pub use dialect::{RenderOptions, Target, UnknownTarget};
+pub use dialect::{RenderOptions, Target, UnionForm, UnknownTarget};
 pub use dispatch::{
     Arguments, CallStream, DispatchError, DispatchOptions, Exchange, FinalAnswer, Interruption, StreamEvent, Streamed,
     ToolCall, ToolResult,

@@ -142,16 +142,20 @@ macro_rules! text_form {
     };
 }
 
+/// The text forms of the other names the command line and the packages take.
+pub(crate) use text_form;
+
 text_form!(GrammarEngine, "grammar engine", "Engines");
 text_form!(Server, "server", "Servers");
 
-/// The error of parsing a [`Server`] or a [`GrammarEngine`] from text that names none.
+/// The error of parsing a [`Server`], a [`GrammarEngine`] or a [`UnionForm`](crate::UnionForm) from
+/// text that names none.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct UnknownName {
-    what: &'static str,
-    plural: &'static str,
-    given: String,
-    names: Vec<&'static str>,
+    pub(crate) what: &'static str,
+    pub(crate) plural: &'static str,
+    pub(crate) given: String,
+    pub(crate) names: Vec<&'static str>,
 }
 
 impl fmt::Display for UnknownName {

@@ -5,6 +5,8 @@ use schemars::JsonSchema;
 use schemars::generate::SchemaSettings;
 use serde_json::Value;
 
+use crate::passes::formats::integer_range;
+
 pub use crate::passes::headers::has_headers;
 pub use crate::passes::merge_object_all_of;
 pub use crate::passes::refs::resolve;
@@ -20,6 +22,7 @@ pub fn settings() -> SchemaSettings {
 /// The root's `title` and `description` are dropped: the root is the arguments object, whose name is
 /// the tool's and whose description is the tool's description. An object root always carries
 /// `properties`, empty for a tool without arguments, as strict validators and MCP clients expect.
+/// Each integer is bounded by its Rust type's range, as a call is read back.
 ///
 /// ```
 /// use schemars::JsonSchema;
@@ -45,8 +48,9 @@ pub fn input_schema<T: JsonSchema>() -> Value {
     tidy_input_root(settings().into_generator().into_root_schema_for::<T>().to_value())
 }
 
-/// [`input_schema`]'s changes to the root, apart so that they are compiled once, not per type.
+/// [`input_schema`]'s changes, apart so that they are compiled once, not per type.
 fn tidy_input_root(mut schema: Value) -> Value {
+    bound_integers(&mut schema);
     if let Some(root) = schema.as_object_mut() {
         root.remove("title");
         root.remove("description");
@@ -55,6 +59,24 @@ fn tidy_input_root(mut schema: Value) -> Value {
         }
     }
     schema
+}
+
+/// Writes the range of each Rust integer type into its schema (`minimum` and `maximum`, where
+/// schemars leaves them out: it writes `format: uint32` and `minimum: 0`, and nothing of the top): a
+/// model held to the schema then sends no integer the type cannot hold, which serde would refuse.
+fn bound_integers(schema: &mut Value) {
+    let _ = crate::passes::walk::walk_mut::<()>(schema, "", &mut |node, _| {
+        let Some((min, max)) = node.get("format").and_then(Value::as_str).and_then(integer_range) else {
+            return Ok(());
+        };
+        let integer = |bound: i128| match i64::try_from(bound) {
+            Ok(bound) => Value::from(bound),
+            Err(_) => Value::from(u64::try_from(bound).unwrap_or(u64::MAX)),
+        };
+        node.entry("minimum").or_insert_with(|| integer(min));
+        node.entry("maximum").or_insert_with(|| integer(max));
+        Ok(())
+    });
 }
 
 /// The output schema of a tool that returns `T`. The root's `description` (the type's doc comment)

@@ -38,6 +38,12 @@ export interface LowerOptions {
   server?: 'vllm' | 'sglang' | 'llama-cpp' | 'ollama' | 'lm-studio' | 'mistral-rs';
   /** OpenAI: for this grammar engine rather than the server's own (`--engine`). */
   engine?: 'xgrammar' | 'llguidance' | 'llama-cpp';
+  /**
+   * A tool whose arguments are a tagged union: one object (`flat`), the union under `request`
+   * (`nested`), or the union at the root (`variants`: MCP and JSON Schema) (`--union-form`);
+   * the target's default when left out.
+   */
+  unionForm?: 'flat' | 'nested' | 'variants';
   /** The name a bare JSON Schema's tool takes (as `toolc lower` takes a file's stem); `tools` by default. */
   name?: string;
 }

@@ -10,7 +10,7 @@
 use napi_derive::napi;
 use serde_json::{Value, json};
 use toolc::read::{Lowered, ReadError, lower_each_value};
-use toolc::{Arguments, GrammarEngine, JsonTools, RenderOptions, Server, Target};
+use toolc::{Arguments, GrammarEngine, JsonTools, RenderOptions, Server, Target, UnionForm};
 
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
@@ -24,6 +24,10 @@ fn render_options(options: &Value) -> Result<RenderOptions, String> {
         .gemini_json_schema(flag("geminiJsonSchema"))
         .gemini_parameters_only(flag("geminiParametersOnly"))
         .bedrock_strict(flag("bedrockStrict"));
+    let render = match options.get("unionForm").and_then(Value::as_str) {
+        Some(form) => render.union_form(form.parse::<UnionForm>().map_err(|err| err.to_string())?),
+        None => render,
+    };
     // The engine named overrides the server's own.
     let render = match options.get("server").and_then(Value::as_str) {
         Some(server) => render.server(server.parse::<Server>().map_err(|err| err.to_string())?),

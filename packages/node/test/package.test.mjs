@@ -120,6 +120,23 @@ test("a server lowers for its grammar engine, and an unknown one is named", () =
   );
 });
 
+test('a tagged union is written in the form asked for', () => {
+  const move = { name: 'move', inputSchema: { oneOf: [
+    { type: 'object', properties: { op: { const: 'go' }, to: { type: 'string' } }, required: ['op', 'to'] },
+    { type: 'object', properties: { op: { const: 'stop' } }, required: ['op'] },
+  ] } };
+  assert.deepEqual(lower([move], 'mcp').tools[0].inputSchema.properties.op.enum, ['go', 'stop']);
+  const nested = lower([move], 'openai', { unionForm: 'nested' }).tools[0].function.parameters;
+  assert.deepEqual(nested.required, ['request']);
+  assert.equal(nested.properties.request.anyOf.length, 2);
+  const variants = lower([move], 'mcp', { unionForm: 'variants' }).tools[0].inputSchema;
+  assert.equal(variants.anyOf.length, 2);
+  assert.throws(
+    () => lower([move], 'mcp', { unionForm: 'nestde' }),
+    (err) => err instanceof ToolcError && err.message.includes('did you mean `nested`'),
+  );
+});
+
 test("checkArguments: null for a good call, toolc's text for the model otherwise", () => {
   const [definition] = listed.tools;
   assert.equal(checkArguments(definition, '{"path": "README.md"}'), null);

@@ -12,7 +12,7 @@ use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple};
 use serde_json::{Map, Number, Value};
 use toolc::read::{Lowered, ReadError, lower_each_value};
-use toolc::{Arguments, GrammarEngine, JsonTools, RenderOptions, Server, Target, UnknownName};
+use toolc::{Arguments, GrammarEngine, JsonTools, RenderOptions, Server, Target, UnionForm, UnknownName};
 
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
@@ -36,6 +36,7 @@ impl Options {
         bedrock_strict: bool,
         server: Option<&str>,
         engine: Option<&str>,
+        union_form: Option<&str>,
         name: &str,
     ) -> PyResult<Self> {
         let render = RenderOptions::default()
@@ -53,6 +54,10 @@ impl Options {
             Some(engine) => render.grammar_engine(engine.parse::<GrammarEngine>().map_err(unknown)?),
             None => render,
         };
+        let render = match union_form {
+            Some(form) => render.union_form(form.parse::<UnionForm>().map_err(unknown)?),
+            None => render,
+        };
         Ok(Options { render, name: name.to_owned() })
     }
 }
@@ -68,12 +73,13 @@ impl Options {
 /// `bedrock_strict`, and for `openai` and `openai-responses`, `server` (an open-model server:
 /// `vllm`, `sglang`, `llama-cpp`, `ollama`, `lm-studio`, `mistral-rs`) or `engine` (`xgrammar`,
 /// `llguidance`, `llama-cpp`): only what that grammar engine compiles and honours, the rest moved
-/// into the description.
+/// into the description; for every target, `union_form` (`flat`, `nested`, `variants`): how a tool
+/// whose arguments are a tagged union is written.
 ///
 /// Raises DefinitionError (with the path) when the value is not tool definitions, TargetError for
 /// an unknown target, ToolcError for an unknown server or engine.
 #[pyfunction]
-#[pyo3(signature = (definitions, target, *, anthropic_strict=false, gemini_json_schema=false, gemini_parameters_only=false, bedrock_strict=false, server=None, engine=None, name="tools"))]
+#[pyo3(signature = (definitions, target, *, anthropic_strict=false, gemini_json_schema=false, gemini_parameters_only=false, bedrock_strict=false, server=None, engine=None, union_form=None, name="tools"))]
 #[allow(clippy::too_many_arguments)] // the keyword arguments of `toolc.lower`, one for one
 fn lower(
     py: Python<'_>,
@@ -85,6 +91,7 @@ fn lower(
     bedrock_strict: bool,
     server: Option<&str>,
     engine: Option<&str>,
+    union_form: Option<&str>,
     name: &str,
 ) -> PyResult<Py<PyAny>> {
     let options = Options::new(
@@ -95,6 +102,7 @@ fn lower(
         bedrock_strict,
         server,
         engine,
+        union_form,
         name,
     )?;
     let mut each = lower_all(py, definitions, &[target], &options)?;
@@ -103,7 +111,7 @@ fn lower(
 
 /// `lower` for each target in order, reading and checking the definitions once.
 #[pyfunction]
-#[pyo3(signature = (definitions, targets, *, anthropic_strict=false, gemini_json_schema=false, gemini_parameters_only=false, bedrock_strict=false, server=None, engine=None, name="tools"))]
+#[pyo3(signature = (definitions, targets, *, anthropic_strict=false, gemini_json_schema=false, gemini_parameters_only=false, bedrock_strict=false, server=None, engine=None, union_form=None, name="tools"))]
 #[allow(clippy::too_many_arguments)] // the keyword arguments of `toolc.lower_each`, one for one
 fn lower_each(
     py: Python<'_>,
@@ -115,6 +123,7 @@ fn lower_each(
     bedrock_strict: bool,
     server: Option<&str>,
     engine: Option<&str>,
+    union_form: Option<&str>,
     name: &str,
 ) -> PyResult<Vec<Py<PyAny>>> {
     if targets.is_instance_of::<PyString>() {
@@ -136,6 +145,7 @@ fn lower_each(
         bedrock_strict,
         server,
         engine,
+        union_form,
         name,
     )?;
     lower_all(py, definitions, &targets, &options)

@@ -151,6 +151,24 @@ def test_a_server_lowers_for_its_grammar_engine_and_an_unknown_one_is_named() ->
         toolc.lower([lengths], "openai", server="lmstudio")
 
 
+def test_a_tagged_union_is_written_in_the_form_asked_for() -> None:
+    move = {"name": "move", "inputSchema": {"oneOf": [
+        {"type": "object", "properties": {"op": {"const": "go"}, "to": {"type": "string"}}, "required": ["op", "to"]},
+        {"type": "object", "properties": {"op": {"const": "stop"}}, "required": ["op"]},
+    ]}}
+    flat = toolc.lower([move], "mcp").tools[0]["inputSchema"]
+    assert flat["properties"]["op"]["enum"] == ["go", "stop"]
+    nested = toolc.lower([move], "openai", union_form="nested").tools[0]["function"]["parameters"]
+    assert nested["required"] == ["request"]
+    branches = nested["properties"]["request"]["anyOf"]
+    assert [branch["properties"]["op"] for branch in branches] == [{"const": "go"}, {"const": "stop"}]
+    assert all(branch["additionalProperties"] is False for branch in branches)
+    variants = toolc.lower([move], "mcp", union_form="variants").tools[0]["inputSchema"]
+    assert len(variants["anyOf"]) == 2 and variants["type"] == "object"
+    with pytest.raises(toolc.ToolcError, match="did you mean `nested`"):
+        toolc.lower([move], "mcp", union_form="nestde")
+
+
 def test_a_value_json_cannot_hold_is_a_type_error_naming_where() -> None:
     with pytest.raises(TypeError, match="/0/parameters/default"):
         toolc.lower([{"name": "x", "parameters": {"type": "object", "default": object()}}], "openai")

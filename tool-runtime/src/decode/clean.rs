@@ -6,6 +6,7 @@
 
 use serde_json::{Map, Value};
 
+use super::validate::with_own_fields;
 use crate::ArgumentProblem;
 use crate::passes::nullable::is_nullable;
 use crate::passes::refs::resolve;
@@ -20,8 +21,11 @@ pub(super) fn clean(value: &mut Value, schema: &Value, root: &Value, at: &str, p
                 let chosen = fields.get(&union.tag).and_then(Value::as_str);
                 if let Some(variant) = union.variants.iter().find(|variant| Some(variant.value.as_str()) == chosen) {
                     let mut foreign = Vec::new();
+                    // A struct with a flattened enum: its own fields beside the variant's.
+                    let own = schema.get("properties").and_then(Value::as_object);
+                    let is_own = |name: &str| own.is_some_and(|own| own.contains_key(name));
                     fields.retain(|name, field| {
-                        if *name == union.tag || variant.properties.contains_key(name) {
+                        if *name == union.tag || variant.properties.contains_key(name) || is_own(name) {
                             return true;
                         }
                         if !field.is_null() {
@@ -49,7 +53,7 @@ pub(super) fn clean(value: &mut Value, schema: &Value, root: &Value, at: &str, p
                         problems.push(ArgumentProblem::new(child_path(at, &name), message));
                     }
                     let object = variant_schema(variant, &union.tag);
-                    clean_object(fields, &object, root, at, problems);
+                    clean_object(fields, &with_own_fields(schema, &object), root, at, problems);
                 }
                 return;
             }

@@ -24,6 +24,7 @@ mod plan;
 pub(crate) mod validate;
 
 use crate::call::Arguments;
+use crate::passes::union::{NESTED, unnest};
 use crate::{ArgumentProblem, ToolError};
 use clean::clean;
 use known_fields::Shapes;
@@ -214,10 +215,22 @@ fn check(def: &Decoding<'_>, text: &str) -> Result<String, ToolError> {
 
 /// [`check`] of a parsed value: the value cleaned, or every problem found.
 fn checked(def: &Decoding<'_>, mut value: Value) -> Result<Value, ToolError> {
+    // A tagged union's call as its nested rendering has it: the variant is read from inside, and
+    // each problem told where the model wrote it.
+    let nested = unnest(&mut value, def.schema);
     let mut problems = Vec::new();
     clean(&mut value, def.schema, def.schema, "", &mut problems);
     problems.extend(validate::validate(&value, def.schema, def.schema));
     if !problems.is_empty() {
+        if nested {
+            let own = def.schema.get("properties").and_then(Value::as_object);
+            for problem in &mut problems {
+                let first = problem.pointer.split('/').nth(1).map(crate::pointer::unescape);
+                if !first.is_some_and(|first| own.is_some_and(|own| own.contains_key(first.as_ref()))) {
+                    problem.pointer = format!("/{NESTED}{}", problem.pointer);
+                }
+            }
+        }
         return Err(invalid(def, problems));
     }
     Ok(value)

@@ -192,7 +192,7 @@ fn tagged(
         Some(tag) => match values.iter().position(|value| Some(*value) == tag.as_str()) {
             Some(index) => {
                 if let Some(branch) = branches.and_then(|branches| branches.get(index)) {
-                    check(value, branch, root, at, problems);
+                    check(value, &with_own_fields(schema, branch), root, at, problems);
                 }
             }
             None => {
@@ -203,6 +203,24 @@ fn tagged(
             }
         },
     }
+}
+
+/// The schema a tagged union's variant `branch` is checked with: the branch itself, or — for an
+/// object with fields of its own beside the union (a struct with a flattened enum) — one object of
+/// the object's fields and the variant's, as serde reads them.
+pub(crate) fn with_own_fields<'a>(schema: &Value, branch: &'a Value) -> std::borrow::Cow<'a, Value> {
+    let (Some(own), Some(variant)) = (schema.get("properties").and_then(Value::as_object), branch.as_object()) else {
+        return std::borrow::Cow::Borrowed(branch);
+    };
+    let mut merged = variant.clone();
+    let mut properties = variant.get("properties").and_then(Value::as_object).cloned().unwrap_or_default();
+    properties.extend(own.iter().map(|(name, field)| (name.clone(), field.clone())));
+    merged.insert("properties".to_owned(), Value::Object(properties));
+    let required = [variant.get("required"), schema.get("required")];
+    let required: Vec<Value> = required.into_iter().flatten().filter_map(Value::as_array).flatten().cloned().collect();
+    merged.insert("required".to_owned(), Value::Array(required));
+    merged.remove("additionalProperties");
+    std::borrow::Cow::Owned(Value::Object(merged))
 }
 
 fn union(value: &Value, branches: &[Value], root: &Value, at: &str, problems: &mut Vec<ArgumentProblem>) {

@@ -3,6 +3,7 @@
 //! a provider: a provider's folder lists the passes it runs, in order.
 //!
 //! - [`union`]: a root union of objects tagged by one field flattened into one object;
+//! - [`closed`]: objects closed, as dispatch refuses fields they do not name;
 //! - [`refs`]: `$ref`s inlined, recursion kept under `$defs` or refused;
 //! - [`all_of`]: an `allOf` of plain objects merged into one;
 //! - [`strict`] and [`nullable`]: closed objects, every field required, optional ones nullable;
@@ -14,6 +15,7 @@
 //! - [`walk`]: every subschema with its JSON Pointer; [`report`]: what lowering changed.
 
 pub(crate) mod all_of;
+pub(crate) mod closed;
 pub(crate) mod describe;
 pub(crate) mod formats;
 pub(crate) mod grammar;

@@ -5,6 +5,8 @@
 
 use serde_json::{Map, Value, json};
 
+use crate::UnionForm;
+use crate::passes::closed::close_objects;
 use crate::passes::describe::{move_all_but, move_to_description};
 use crate::passes::formats::formats;
 use crate::passes::names::{ascii_word, check_name, check_property_keys};
@@ -13,7 +15,7 @@ use crate::passes::refs::{Recursion, inline_refs};
 use crate::passes::report::{ChangeKind, Lowering, RenderError};
 use crate::passes::root::object_root;
 use crate::passes::strict::{CONDITIONAL, Optional, strict_objects};
-use crate::passes::union::flat_copy;
+use crate::passes::union::union_copy;
 use crate::passes::walk::walk_mut;
 
 /// A strict mode that takes this subset, for its messages.
@@ -30,17 +32,19 @@ pub(crate) fn check_tool_name(name: &str, lowering: &mut Lowering) -> Result<(),
 }
 
 /// An input schema as a target that takes the full schema, or this subset in `strict` mode, takes it:
-/// a tagged root union flattened, refs inlined (a recursive one kept under `$defs`; refused in
+/// a tagged root union written in `form`, refs inlined (a recursive one kept under `$defs`; refused in
 /// strict mode), an object at the top, and in strict mode closed objects (optional fields stay
 /// optional, `null` as an `anyOf` branch) in the subset; in either mode, property names of 1 to 64
 /// characters of `[a-zA-Z0-9_.-]` (the rule Claude's tool use holds, whichever service it is on).
 pub(crate) fn input_schema(
     schema: &Value,
+    form: UnionForm,
     strict: Option<&StrictMode>,
     path: &str,
     lowering: &mut Lowering,
 ) -> Result<Value, RenderError> {
-    let mut schema = flat_copy(schema, path, lowering)?;
+    let mut schema = union_copy(schema, form, false, path, lowering)?;
+    close_objects(&mut schema);
     let recursion = strict.map_or(Recursion::Keep, |mode| Recursion::Reject(mode.recursion));
     inline_refs(&mut schema, path, recursion, lowering)?;
     object_root(&mut schema, path, lowering)?;

@@ -1,13 +1,15 @@
 //! Tagged unions: an internally tagged enum is a root `oneOf` of objects that each fix one field
 //! (the tag, such as `action`) to their own string. Providers refuse a root union, so it is lowered
 //! to ONE object: the tag as an enum, the union of the variants' fields, each field's description
-//! saying which variants use it. Calls are parsed back into the right variant by dispatch.
+//! saying which variants use it, and the fields of the object's own beside the union (a struct with
+//! a flattened enum). Calls are parsed back into the right variant by dispatch.
 
 use std::collections::BTreeMap;
 
 use serde_json::{Map, Value, json};
 
 use super::describe::append_paragraph;
+use crate::UnionForm;
 use crate::passes::report::{ChangeKind, Lowering, Remedy, RenderError};
 
 /// A root union of objects discriminated by one string field, borrowed from its schema.
@@ -104,13 +106,7 @@ pub(crate) fn flat_copy(schema: &Value, path: &str, lowering: &mut Lowering) -> 
             fields.entry(name).or_default().push((variant, property));
         }
     }
-    let mut tag_description = format!("Which operation `{tag}` selects:");
-    for variant in &union.variants {
-        match &variant.description {
-            Some(text) => tag_description.push_str(&format!("\n- `{}`: {}", variant.value, text)),
-            None => tag_description.push_str(&format!("\n- `{}`", variant.value)),
-        }
-    }
+    let tag_description = choices(&union);
     let mut properties = Map::new();
     properties.insert(tag.clone(), json!({"type": "string", "enum": values, "description": tag_description}));
     let mut required = vec![Value::String(tag.clone())];
@@ -153,6 +149,15 @@ pub(crate) fn flat_copy(schema: &Value, path: &str, lowering: &mut Lowering) -> 
         }
         properties.insert(name.to_owned(), merged);
     }
+    // A struct with a flattened enum: its own fields, beside the union, are the object's too.
+    for (name, field) in root.get("properties").and_then(Value::as_object).into_iter().flatten() {
+        properties.entry(name.clone()).or_insert_with(|| field.clone());
+    }
+    for name in root.get("required").and_then(Value::as_array).into_iter().flatten() {
+        if !required.contains(name) {
+            required.push(name.clone());
+        }
+    }
     let closed = branches(schema).is_some_and(|branches| {
         branches.iter().all(|branch| branch.get("additionalProperties") == Some(&Value::Bool(false)))
     });
@@ -176,6 +181,136 @@ pub(crate) fn flat_copy(schema: &Value, path: &str, lowering: &mut Lowering) -> 
         flat.insert("$defs".to_owned(), defs.clone());
     }
     Ok(Value::Object(flat))
+}
+
+/// The property [`UnionForm::Nested`] puts the union under.
+pub(crate) const NESTED: &str = "request";
+
+/// A copy of an arguments schema for a target to lower, its root tagged union (if any) written in
+/// `form`; `variants_at_root` says whether the target takes a union at the root.
+pub(crate) fn union_copy(
+    schema: &Value,
+    form: UnionForm,
+    variants_at_root: bool,
+    path: &str,
+    lowering: &mut Lowering,
+) -> Result<Value, RenderError> {
+    let Some(root) = schema.as_object() else { return Ok(schema.clone()) };
+    let Some(branches) = branches(schema) else { return Ok(schema.clone()) };
+    match form {
+        UnionForm::Flat => return flat_copy(schema, path, lowering),
+        UnionForm::Variants if !variants_at_root => {
+            return Err(lowering.error(
+                path,
+                format!(
+                    "{} takes no union at the root of a tool's arguments: write it nested (`UnionForm::Nested`) or \
+                     flat (`UnionForm::Flat`)",
+                    lowering.target
+                ),
+            ));
+        }
+        _ => {}
+    }
+    let Some(union) = tagged_union(schema) else {
+        return Err(lowering.error_with(
+            path,
+            "the arguments are a union (`oneOf`/`anyOf` at the root) without a tag field, which providers refuse",
+            Remedy::TagTheUnion,
+        ));
+    };
+    let variants: Vec<Value> = branches.clone();
+    let mut out = Map::new();
+    out.insert("type".to_owned(), json!("object"));
+    if form == UnionForm::Variants {
+        // Fields of the object's own (a struct with a flattened enum) stay beside the union.
+        for key in ["properties", "required"] {
+            if let Some(value) = root.get(key) {
+                out.insert(key.to_owned(), value.clone());
+            }
+        }
+        out.insert("anyOf".to_owned(), Value::Array(variants));
+        lowering.note(
+            path,
+            ChangeKind::Rewritten,
+            format!(
+                "root union of {} variants tagged by `{}` written as `anyOf` of objects",
+                union.variants.len(),
+                union.tag
+            ),
+        );
+    } else {
+        let mut choice = Map::new();
+        choice.insert("description".to_owned(), json!(choices(&union)));
+        choice.insert("anyOf".to_owned(), Value::Array(variants));
+        let mut properties = root.get("properties").and_then(Value::as_object).cloned().unwrap_or_default();
+        properties.insert(NESTED.to_owned(), Value::Object(choice));
+        let mut required = root.get("required").and_then(Value::as_array).cloned().unwrap_or_default();
+        required.push(json!(NESTED));
+        out.insert("properties".to_owned(), Value::Object(properties));
+        out.insert("required".to_owned(), Value::Array(required));
+        lowering.note(
+            path,
+            ChangeKind::Rewritten,
+            format!(
+                "root union of {} variants tagged by `{}` nested under `{NESTED}` (a call's `{{\"{NESTED}\": {{…}}}}` is \
+                 read as the variant inside)",
+                union.variants.len(),
+                union.tag
+            ),
+        );
+    }
+    if let Some(defs) = root.get("$defs") {
+        out.insert("$defs".to_owned(), defs.clone());
+    }
+    Ok(Value::Object(out))
+}
+
+/// What the tag of `union` selects, each variant with its description: the tag's description in
+/// the flat form, the union's in the nested one.
+fn choices(union: &TaggedUnion) -> String {
+    let mut text = format!("Which operation `{}` selects:", union.tag);
+    for variant in &union.variants {
+        match &variant.description {
+            Some(description) => text.push_str(&format!("\n- `{}`: {}", variant.value, description)),
+            None => text.push_str(&format!("\n- `{}`", variant.value)),
+        }
+    }
+    text
+}
+
+/// `arguments` (an example's) as a call in `form` sends them: under `request` when nested.
+pub(crate) fn example_as(arguments: &Value, schema: &Value, form: UnionForm) -> Value {
+    let nests = form == UnionForm::Nested && tagged_union(schema).is_some() && arguments.is_object();
+    if !nests {
+        return arguments.clone();
+    }
+    // The object's own fields (a struct with a flattened enum) stay beside `request`.
+    let own = schema.get("properties").and_then(Value::as_object);
+    let (mut outer, mut inner) = (Map::new(), Map::new());
+    for (name, field) in arguments.as_object().into_iter().flatten() {
+        let side = if own.is_some_and(|own| own.contains_key(name)) { &mut outer } else { &mut inner };
+        side.insert(name.clone(), field.clone());
+    }
+    outer.insert(NESTED.to_owned(), Value::Object(inner));
+    Value::Object(outer)
+}
+
+/// A call in [`UnionForm::Nested`]'s form, `{"request": {…}}` with no tag of its own, made the
+/// variant inside (beside any other fields of the object's own); whether it was.
+pub(crate) fn unnest(value: &mut Value, schema: &Value) -> bool {
+    let Some(fields) = value.as_object_mut() else { return false };
+    if !matches!(fields.get(NESTED), Some(Value::Object(_))) {
+        return false;
+    }
+    let Some(union) = tagged_union(schema) else { return false };
+    if fields.contains_key(&union.tag) {
+        return false;
+    }
+    let Some(Value::Object(inner)) = fields.remove(NESTED) else { return false };
+    for (name, field) in inner {
+        fields.entry(name).or_insert(field);
+    }
+    true
 }
 
 /// Whether two schemas are equal but for their descriptions, compared in place.

@@ -1,19 +1,21 @@
 //! The description a target shows the model: the tool's own, with its examples appended where the
 //! target has no field for them, and a warning when it is long.
 
-use crate::ToolDef;
 use crate::passes::report::{ChangeKind, Lowering};
+use crate::passes::union::example_as;
+use crate::{ToolDef, UnionForm};
 
 /// OpenAI once refused longer tool descriptions; newer reports say the limit is gone.
 const LONG_DESCRIPTION: usize = 1024;
 
-/// The description, with the examples appended in a compact form for targets without an examples field.
-pub(crate) fn description(def: &ToolDef, with_examples: bool) -> String {
+/// The description, with the examples appended in a compact form for targets without an examples
+/// field, written as a call in `form` sends its arguments.
+pub(crate) fn description(def: &ToolDef, with_examples: bool, form: UnionForm) -> String {
     let mut text = def.description.to_string();
     if with_examples && !def.examples.is_empty() {
         text.push_str("\n\nExamples:");
         for example in &def.examples {
-            text.push_str(&format!("\n- {}", example.arguments));
+            text.push_str(&format!("\n- {}", example_as(&example.arguments, &def.input_schema, form)));
             if let Some(what) = &example.description {
                 text.push_str(&format!(" ({what})"));
             }

@@ -4,12 +4,14 @@
 use serde_json::{Value, json};
 
 use crate::call::{DispatchError, ToolCall};
+use crate::passes::closed::close_objects;
 use crate::passes::object;
 use crate::passes::report::{Lowering, RenderError};
 use crate::passes::root::object_or_union_root;
+use crate::passes::union::{example_as, union_copy};
 use crate::provider::description::check_description;
 use crate::provider::{Lower, ReadStream, Wire};
-use crate::{RenderOptions, Target, ToolDef};
+use crate::{RenderOptions, Target, ToolDef, UnionForm};
 
 /// Plain JSON Schema.
 pub(super) struct JsonSchema;
@@ -19,13 +21,20 @@ impl Lower for JsonSchema {
         Target::JsonSchema
     }
 
-    fn tool(&self, def: &ToolDef, _: &RenderOptions, lowering: &mut Lowering) -> Result<Value, RenderError> {
+    fn tool(&self, def: &ToolDef, options: &RenderOptions, lowering: &mut Lowering) -> Result<Value, RenderError> {
         check_description(&def.description, lowering);
-        let mut input = def.input_schema.clone();
+        // JSON Schema takes the union at the root as the definition has it, unless told otherwise.
+        let mut input = match options.union_form {
+            None => def.input_schema.clone(),
+            Some(form) => union_copy(&def.input_schema, form, true, "/input_schema", lowering)?,
+        };
+        close_objects(&mut input);
         object_or_union_root(&mut input, "/input_schema", lowering)?;
         let mut input = with_dialect(input);
         if !def.examples.is_empty() {
-            input["examples"] = def.examples.iter().map(|example| example.arguments.clone()).collect();
+            let form = options.union_form.unwrap_or(UnionForm::Variants);
+            let examples = def.examples.iter().map(|example| example_as(&example.arguments, &def.input_schema, form));
+            input["examples"] = examples.collect();
         }
         let mut tool = object([
             ("name", def.name.clone().into()),
@@ -40,7 +49,9 @@ impl Lower for JsonSchema {
 
     /// Structured output: the arguments schema itself, with its dialect.
     fn response_format(&self, def: &ToolDef, _: &RenderOptions, _: &mut Lowering) -> Result<Value, RenderError> {
-        Ok(with_dialect(def.input_schema.clone()))
+        let mut schema = def.input_schema.clone();
+        close_objects(&mut schema);
+        Ok(with_dialect(schema))
     }
 }
 

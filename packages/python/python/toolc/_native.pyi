@@ -1,6 +1,6 @@
 """Types of the native module, whose `lower` and `lower_each` are `toolc`'s."""
 
-from typing import Any, Iterable, List, Optional
+from typing import Any, Iterable, List, Literal, Optional
 
 from . import Lowered, Target
 
@@ -16,6 +16,7 @@ def lower(
     bedrock_strict: bool = False,
     server: Optional[str] = None,
     engine: Optional[str] = None,
+    union_form: Optional[Literal["flat", "nested", "variants"]] = None,
     name: str = "tools",
 ) -> Lowered:
     """Lowers tool definitions of any provider for `target`, as `toolc lower` does to a file.
@@ -29,10 +30,11 @@ def lower(
     `bedrock_strict`, and for `openai` and `openai-responses`, `server` (an open-model server:
     `vllm`, `sglang`, `llama-cpp`, `ollama`, `lm-studio`, `mistral-rs`) or `engine` (`xgrammar`,
     `llguidance`, `llama-cpp`, overriding the server's): only what that grammar engine compiles and
-    honours, the rest moved into the description.
+    honours, the rest moved into the description; for every target, `union_form` (`flat`, `nested`,
+    `variants`): how a tool whose arguments are a tagged union is written (`--union-form`).
 
     Raises DefinitionError (with the path) when the value is not tool definitions, TargetError for
-    an unknown target, ToolcError for an unknown server or engine.
+    an unknown target, ToolcError for an unknown server, engine or union form.
     """
 
 def lower_each(
@@ -45,6 +47,7 @@ def lower_each(
     bedrock_strict: bool = False,
     server: Optional[str] = None,
     engine: Optional[str] = None,
+    union_form: Optional[Literal["flat", "nested", "variants"]] = None,
     name: str = "tools",
 ) -> List[Lowered]:
     """`lower` for each target in order, reading and checking the definitions once."""

@@ -11,10 +11,11 @@ use super::Anthropic;
 use crate::passes::object;
 use crate::passes::report::{Lowering, RenderError};
 use crate::passes::strict_subset::{self, StrictMode};
+use crate::passes::union::example_as;
 use crate::passes::walk::each_node;
 use crate::provider::Lower;
 use crate::provider::description::{check_description, description};
-use crate::{ChoiceError, ChoiceOptions, RenderOptions, Target, ToolChoice, ToolDef};
+use crate::{ChoiceError, ChoiceOptions, RenderOptions, Target, ToolChoice, ToolDef, UnionForm};
 
 /// Per-request limits of strict tool use.
 const MAX_STRICT_TOOLS: usize = 20;
@@ -59,25 +60,33 @@ impl Lower for Anthropic {
         strict_subset::check_tool_name(&def.name, lowering)?;
         check_description(&def.description, lowering);
         let strict = is_strict(def, options);
-        let schema =
-            strict_subset::input_schema(&def.input_schema, strict.then_some(&STRICT), "/input_schema", lowering)?;
+        let schema = strict_subset::input_schema(
+            &def.input_schema,
+            form(options),
+            strict.then_some(&STRICT),
+            "/input_schema",
+            lowering,
+        )?;
         let mut tool = object([
             ("name", def.name.clone().into()),
-            ("description", description(def, false).into()),
+            ("description", description(def, false, UnionForm::Flat).into()),
             ("input_schema", schema),
         ]);
         if strict {
             tool["strict"] = json!(true);
         }
         if !def.examples.is_empty() {
-            tool["input_examples"] = def.examples.iter().map(|example| example.arguments.clone()).collect();
+            let form = form(options);
+            let examples = def.examples.iter().map(|example| example_as(&example.arguments, &def.input_schema, form));
+            tool["input_examples"] = examples.collect();
         }
         Ok(tool)
     }
 
     /// Structured output: the value of `output_config.format`, always in the strict subset.
     fn response_format(&self, def: &ToolDef, _: &RenderOptions, lowering: &mut Lowering) -> Result<Value, RenderError> {
-        let schema = strict_subset::input_schema(&def.input_schema, Some(&STRICT), "/schema", lowering)?;
+        let schema =
+            strict_subset::input_schema(&def.input_schema, UnionForm::Flat, Some(&STRICT), "/schema", lowering)?;
         Ok(object([("type", "json_schema".into()), ("schema", schema)]))
     }
 
@@ -135,4 +144,9 @@ impl Lower for Anthropic {
         fields.insert("tool_choice".into(), written);
         Ok(fields)
     }
+}
+
+/// The form of a tool's root tagged union: the options', else flat.
+fn form(options: &RenderOptions) -> UnionForm {
+    options.union_form.unwrap_or(UnionForm::Flat)
 }

@@ -17,7 +17,7 @@ use crate::passes::report::{Lowering, RenderError};
 use crate::passes::strict_subset::{self, StrictMode};
 use crate::provider::Lower;
 use crate::provider::description::{check_description, description};
-use crate::{ChoiceError, ChoiceOptions, RenderOptions, Target, ToolChoice, ToolDef};
+use crate::{ChoiceError, ChoiceOptions, RenderOptions, Target, ToolChoice, ToolDef, UnionForm};
 
 fn is_strict(def: &ToolDef, options: &RenderOptions) -> bool {
     options.bedrock_strict && def.strict
@@ -41,13 +41,14 @@ impl Lower for Bedrock {
         let strict = is_strict(def, options);
         let schema = strict_subset::input_schema(
             &def.input_schema,
+            form(options),
             strict.then_some(&STRICT),
             "/toolSpec/inputSchema/json",
             lowering,
         )?;
         let mut spec = object([("name", def.name.clone().into())]);
         // The service model's `description` has a minimum length of 1: an empty one is left out.
-        let text = description(def, true);
+        let text = description(def, true, options.union_form.unwrap_or(UnionForm::Flat));
         if !text.is_empty() {
             spec["description"] = text.into();
         }
@@ -61,8 +62,13 @@ impl Lower for Bedrock {
     /// Structured output: the value of `outputConfig.textFormat`, in the strict subset, the schema
     /// written as JSON text as the service model's `JsonSchemaDefinition` takes it.
     fn response_format(&self, def: &ToolDef, _: &RenderOptions, lowering: &mut Lowering) -> Result<Value, RenderError> {
-        let schema =
-            strict_subset::input_schema(&def.input_schema, Some(&STRICT), "/structure/jsonSchema/schema", lowering)?;
+        let schema = strict_subset::input_schema(
+            &def.input_schema,
+            UnionForm::Flat,
+            Some(&STRICT),
+            "/structure/jsonSchema/schema",
+            lowering,
+        )?;
         let mut definition = object([("schema", schema.to_string().into()), ("name", def.name.clone().into())]);
         if !def.description.is_empty() {
             definition["description"] = def.description.to_string().into();
@@ -101,4 +107,9 @@ impl Lower for Bedrock {
         fields.insert("toolChoice".into(), written);
         Ok(fields)
     }
+}
+
+/// The form of a tool's root tagged union: the options', else flat.
+fn form(options: &RenderOptions) -> UnionForm {
+    options.union_form.unwrap_or(UnionForm::Flat)
 }

@@ -11,7 +11,9 @@
 use serde_json::{Map, Value, json};
 
 use super::Gemini;
+use crate::UnionForm;
 use crate::passes::all_of::merge_object_all_of;
+use crate::passes::closed::close_objects;
 use crate::passes::describe::{move_all_but, move_to_description};
 use crate::passes::formats::formats;
 use crate::passes::names::{check_name, check_property_keys};
@@ -19,7 +21,7 @@ use crate::passes::object;
 use crate::passes::refs::{Recursion, inline_refs};
 use crate::passes::report::{ChangeKind, Lowering, RenderError};
 use crate::passes::root::object_root;
-use crate::passes::union::flat_copy;
+use crate::passes::union::{flat_copy, union_copy};
 use crate::passes::walk::{each_boolean_subschema, walk_mut};
 use crate::provider::Lower;
 use crate::provider::description::{check_description, description};
@@ -68,8 +70,14 @@ fn key_ok(key: &str) -> bool {
 }
 
 /// `parameters` (and `response`): the OpenAPI subset.
-fn parameters_form(def: &ToolDef, declaration: &mut Value, lowering: &mut Lowering) -> Result<(), RenderError> {
-    let mut input = flat_copy(&def.input_schema, "/parameters", lowering)?;
+fn parameters_form(
+    def: &ToolDef,
+    form: UnionForm,
+    declaration: &mut Value,
+    lowering: &mut Lowering,
+) -> Result<(), RenderError> {
+    let mut input = union_copy(&def.input_schema, form, false, "/parameters", lowering)?;
+    close_objects(&mut input);
     openapi(&mut input, "/parameters", lowering)?;
     object_root(&mut input, "/parameters", lowering)?;
     check_property_keys(&mut input, "/parameters", key_ok, "`^[a-zA-Z_][a-zA-Z0-9_]{0,63}$`", lowering)?;
@@ -83,8 +91,14 @@ fn parameters_form(def: &ToolDef, declaration: &mut Value, lowering: &mut Loweri
 }
 
 /// `parametersJsonSchema` (and `responseJsonSchema`): JSON Schema, refs and all.
-fn json_schema_form(def: &ToolDef, declaration: &mut Value, lowering: &mut Lowering) -> Result<(), RenderError> {
-    let mut input = flat_copy(&def.input_schema, "/parametersJsonSchema", lowering)?;
+fn json_schema_form(
+    def: &ToolDef,
+    form: UnionForm,
+    declaration: &mut Value,
+    lowering: &mut Lowering,
+) -> Result<(), RenderError> {
+    let mut input = union_copy(&def.input_schema, form, false, "/parametersJsonSchema", lowering)?;
+    close_objects(&mut input);
     inline_refs(&mut input, "/parametersJsonSchema", Recursion::Keep, lowering)?;
     // Properties inside an `allOf` of objects are the model's to see at the object itself, as in
     // `parameters` (Gemini documents no `allOf` for its JSON Schema).
@@ -255,16 +269,17 @@ impl Lower for Gemini {
     fn tool(&self, def: &ToolDef, options: &RenderOptions, lowering: &mut Lowering) -> Result<Value, RenderError> {
         // The name rule is the declaration's, whichever form its schemas take.
         check_name(&def.name, name_ok, "`^[a-zA-Z_][a-zA-Z0-9_.:-]{0,127}$`", lowering)?;
-        let text = description(def, true);
+        let text = description(def, true, options.union_form.unwrap_or(UnionForm::Flat));
         check_description(&text, lowering);
         let named = json!({"name": def.name, "description": text});
+        let form = options.union_form.unwrap_or(UnionForm::Flat);
         let mut declaration = named.clone();
         if options.gemini_json_schema {
-            json_schema_form(def, &mut declaration, lowering)?;
+            json_schema_form(def, form, &mut declaration, lowering)?;
             return Ok(declaration);
         }
         let mut tried = Lowering::new(&def.name, lowering.target);
-        let refused = match parameters_form(def, &mut declaration, &mut tried) {
+        let refused = match parameters_form(def, form, &mut declaration, &mut tried) {
             Ok(()) => {
                 lowering.report.changes.append(&mut tried.report.changes);
                 return Ok(declaration);
@@ -276,7 +291,7 @@ impl Lower for Gemini {
         // `parameters`: the two are alternatives per declaration.
         let mut declaration = named;
         let mut fallen_back = Lowering::new(&def.name, lowering.target);
-        match json_schema_form(def, &mut declaration, &mut fallen_back) {
+        match json_schema_form(def, form, &mut declaration, &mut fallen_back) {
             Ok(()) => {
                 lowering.note(
                     &refused.path,
@@ -306,6 +321,7 @@ impl Lower for Gemini {
         lowering: &mut Lowering,
     ) -> Result<Value, RenderError> {
         let mut schema = flat_copy(&def.input_schema, "", lowering)?;
+        close_objects(&mut schema);
         if options.gemini_json_schema {
             inline_refs(&mut schema, "", Recursion::Keep, lowering)?;
         } else {

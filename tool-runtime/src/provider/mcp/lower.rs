@@ -10,6 +10,8 @@
 use serde_json::{Value, json};
 
 use super::Mcp;
+use crate::UnionForm;
+use crate::passes::closed::close_objects;
 use crate::passes::headers;
 use crate::passes::names::{ascii_word, check_name};
 use crate::passes::object;
@@ -17,7 +19,7 @@ use crate::passes::refs::{Recursion, inline_refs};
 use crate::passes::report::{ChangeKind, Lowering, RenderError};
 use crate::passes::root::object_root;
 use crate::passes::strict::is_object;
-use crate::passes::union::flat_copy;
+use crate::passes::union::union_copy;
 use crate::passes::walk::each_boolean_subschema;
 use crate::provider::Lower;
 use crate::provider::description::{check_description, description};
@@ -31,9 +33,11 @@ impl Lower for Mcp {
 
     fn tool(&self, def: &ToolDef, options: &RenderOptions, lowering: &mut Lowering) -> Result<Value, RenderError> {
         check_name(&def.name, name_ok, "`^[A-Za-z0-9_.-]{1,128}$`", lowering)?;
-        let text = description(def, true);
+        let text = description(def, true, options.union_form.unwrap_or(UnionForm::Flat));
         check_description(&text, lowering);
-        let mut input = flat_copy(&def.input_schema, "/inputSchema", lowering)?;
+        let form = options.union_form.unwrap_or(UnionForm::Flat);
+        let mut input = union_copy(&def.input_schema, form, true, "/inputSchema", lowering)?;
+        close_objects(&mut input);
         if options.mcp_inline_refs {
             inline_refs(&mut input, "/inputSchema", Recursion::Keep, lowering)?;
         }

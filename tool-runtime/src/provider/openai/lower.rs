@@ -8,7 +8,9 @@
 use serde_json::{Map, Value, json};
 
 use super::{Chat, Responses};
+use crate::UnionForm;
 use crate::passes::all_of::merge_object_all_of;
+use crate::passes::closed::close_objects;
 use crate::passes::describe::move_to_description;
 use crate::passes::formats::formats;
 use crate::passes::grammar::grammar_subset;
@@ -19,7 +21,7 @@ use crate::passes::refs::{Recursion, inline_refs};
 use crate::passes::report::{ChangeKind, Lowering, Remedy, RenderError};
 use crate::passes::root::object_root;
 use crate::passes::strict::{CONDITIONAL, Optional, is_object, strict_objects};
-use crate::passes::union::flat_copy;
+use crate::passes::union::union_copy;
 use crate::passes::walk::walk_mut;
 use crate::pointer::{push_index, push_token};
 use crate::provider::Lower;
@@ -67,7 +69,7 @@ impl Lower for Chat {
 
     fn tool(&self, def: &ToolDef, options: &RenderOptions, lowering: &mut Lowering) -> Result<Value, RenderError> {
         check_name(&def.name, name_ok, "`^[a-zA-Z0-9_-]{1,64}$`", lowering)?;
-        let text = description(def, true);
+        let text = description(def, true, options.union_form.unwrap_or(UnionForm::Flat));
         check_description(&text, lowering);
         let parameters = parameters(def, options, "/function/parameters", lowering)?;
         let function = object([
@@ -100,7 +102,7 @@ impl Lower for Responses {
 
     fn tool(&self, def: &ToolDef, options: &RenderOptions, lowering: &mut Lowering) -> Result<Value, RenderError> {
         check_name(&def.name, name_ok, "`^[a-zA-Z0-9_-]{1,64}$`", lowering)?;
-        let text = description(def, true);
+        let text = description(def, true, options.union_form.unwrap_or(UnionForm::Flat));
         check_description(&text, lowering);
         let parameters = parameters(def, options, "/parameters", lowering)?;
         Ok(object([
@@ -134,7 +136,7 @@ fn response_format(
     lowering: &mut Lowering,
 ) -> Result<Value, RenderError> {
     check_name(&def.name, name_ok, "`^[a-zA-Z0-9_-]{1,64}$`", lowering)?;
-    let text = description(def, true);
+    let text = description(def, true, options.union_form.unwrap_or(UnionForm::Flat));
     if responses_api {
         let schema = parameters(def, options, "/schema", lowering)?;
         Ok(object([
@@ -162,7 +164,9 @@ fn parameters(
     path: &str,
     lowering: &mut Lowering,
 ) -> Result<Value, RenderError> {
-    let mut schema = flat_copy(&def.input_schema, path, lowering)?;
+    let form = options.union_form.unwrap_or(UnionForm::Flat);
+    let mut schema = union_copy(&def.input_schema, form, false, path, lowering)?;
+    close_objects(&mut schema);
     inline_refs(&mut schema, path, Recursion::Keep, lowering)?;
     merge_object_all_of(&mut schema, path, lowering);
     object_root(&mut schema, path, lowering)?;

@@ -1,0 +1,103 @@
+//! Objects closed as dispatch reads them: a call is refused a field its object does not name (with
+//! the name it probably meant), whether or not the definition says `additionalProperties: false`,
+//! so every rendering says it, and a model held to the schema sends no such field.
+
+use serde_json::Value;
+
+/// Closes each object that names its fields and says nothing of others (`additionalProperties:
+/// false`). Left open: maps, objects that say otherwise (`additionalProperties`,
+/// `patternProperties`, `unevaluatedProperties`), and the parts of an object composed of several
+/// (its own fields beside a `oneOf`, as a struct with a flattened enum is written, whose branches
+/// each see a part of the object).
+pub(crate) fn close_objects(schema: &mut Value) {
+    let mut parts = Vec::new();
+    referenced_as_parts(schema, &mut parts);
+    close(schema, false, &parts);
+}
+
+/// The `$defs` an `allOf` takes as a part of an object (`allOf: [{"$ref": …}, …]`): each sees part
+/// of the object, so none is closed.
+fn referenced_as_parts(schema: &Value, parts: &mut Vec<String>) {
+    match schema {
+        Value::Object(node) => {
+            for (keyword, value) in node {
+                if keyword == "allOf"
+                    && let Value::Array(branches) = value
+                {
+                    let named = branches.iter().filter_map(|branch| branch.get("$ref")?.as_str());
+                    parts.extend(named.filter_map(|reference| reference.strip_prefix("#/$defs/")).map(str::to_owned));
+                }
+                referenced_as_parts(value, parts);
+            }
+        }
+        Value::Array(items) => items.iter().for_each(|item| referenced_as_parts(item, parts)),
+        _ => {}
+    }
+}
+
+fn close(schema: &mut Value, part_of_object: bool, parts: &[String]) {
+    let Value::Object(node) = schema else { return };
+    let composed = ["anyOf", "oneOf", "allOf"].iter().any(|keyword| node.contains_key(*keyword));
+    let has_fields = node.contains_key("properties");
+    let says_otherwise = ["additionalProperties", "patternProperties", "unevaluatedProperties"]
+        .iter()
+        .any(|key| node.contains_key(*key));
+    if has_fields && !composed && !says_otherwise && !part_of_object {
+        node.insert("additionalProperties".to_owned(), Value::Bool(false));
+    }
+    for (keyword, value) in node.iter_mut() {
+        match (keyword.as_str(), value) {
+            // An `allOf`'s branches are parts of one object; an `anyOf`'s or `oneOf`'s alternatives,
+            // whole objects unless fields of the object's own stand beside them.
+            ("allOf", Value::Array(branches)) => branches.iter_mut().for_each(|branch| close(branch, true, parts)),
+            ("anyOf" | "oneOf", Value::Array(branches)) => {
+                branches.iter_mut().for_each(|branch| close(branch, has_fields || part_of_object, parts));
+            }
+            ("properties", Value::Object(entries)) => entries.values_mut().for_each(|entry| close(entry, false, parts)),
+            ("$defs", Value::Object(entries)) => {
+                for (name, entry) in entries.iter_mut() {
+                    close(entry, parts.contains(name), parts);
+                }
+            }
+            ("items" | "additionalProperties", value) => close(value, false, parts),
+            _ => {}
+        }
+    }
+}
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn structs_are_closed_and_maps_composed_objects_and_open_ones_are_not() {
+        let mut schema = json!({
+            "type": "object",
+            "properties": {
+                "inner": {"type": "object", "properties": {"a": {"type": "integer"}}},
+                "map": {"type": "object", "additionalProperties": {"type": "string"}},
+                "open": {"type": "object", "properties": {}, "additionalProperties": true},
+                "flat": {"type": "object", "properties": {"name": {"type": "string"}},
+                         "oneOf": [{"properties": {"kind": {"const": "go"}}}]},
+                "list": {"type": "array", "items": {"properties": {"b": {}}}},
+                "either": {"anyOf": [{"properties": {"c": {}}}, {"type": "null"}]},
+                "both": {"allOf": [{"$ref": "#/$defs/Base"}, {"properties": {"e": {}}}]}
+            },
+            "$defs": {"Def": {"properties": {"d": {}}}, "Base": {"properties": {"f": {}}}}
+        });
+        close_objects(&mut schema);
+        let closed = |pointer: &str| schema.pointer(pointer).unwrap().get("additionalProperties").cloned();
+        assert_eq!(closed(""), Some(json!(false)));
+        assert_eq!(closed("/properties/inner"), Some(json!(false)));
+        assert_eq!(closed("/properties/map"), Some(json!({"type": "string"})));
+        assert_eq!(closed("/properties/open"), Some(json!(true)));
+        assert_eq!(closed("/properties/flat"), None, "its fields and the enum's are one object");
+        assert_eq!(closed("/properties/flat/oneOf/0"), None);
+        assert_eq!(closed("/properties/list/items"), Some(json!(false)));
+        assert_eq!(closed("/properties/either/anyOf/0"), Some(json!(false)));
+        assert_eq!(closed("/$defs/Def"), Some(json!(false)));
+        assert_eq!(closed("/properties/both"), None);
+        assert_eq!(closed("/properties/both/allOf/1"), None, "each part of the object sees a part of it");
+        assert_eq!(closed("/$defs/Base"), None, "a part of an object, by reference");
+    }
+}

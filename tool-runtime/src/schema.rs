@@ -61,18 +61,22 @@ fn tidy_input_root(mut schema: Value) -> Value {
     schema
 }
 
-/// Writes the range of each Rust integer type into its schema (`minimum` and `maximum`, where
-/// schemars leaves them out: it writes `format: uint32` and `minimum: 0`, and nothing of the top): a
-/// model held to the schema then sends no integer the type cannot hold, which serde would refuse.
+/// Writes the range of each Rust integer type of up to 32 bits into its schema (`minimum` and
+/// `maximum`, where schemars leaves them out: it writes `format: uint32` and `minimum: 0`, and
+/// nothing of the top): a model held to the schema then sends no integer the type cannot hold,
+/// which serde would refuse.
 fn bound_integers(schema: &mut Value) {
     let _ = crate::passes::walk::walk_mut::<()>(schema, "", &mut |node, _| {
         let Some((min, max)) = node.get("format").and_then(Value::as_str).and_then(integer_range) else {
             return Ok(());
         };
-        let integer = |bound: i128| match i64::try_from(bound) {
-            Ok(bound) => Value::from(bound),
-            Err(_) => Value::from(u64::try_from(bound).unwrap_or(u64::MAX)),
-        };
+        // A 64-bit type's bounds are left out: JSON Schema validators compare numbers as doubles,
+        // in which `i64::MAX` is 2^63, a number the type cannot hold, so the bound would admit it.
+        if max > i128::from(u32::MAX) {
+            return Ok(());
+        }
+        // Within 32 bits, so exact as an `i64`.
+        let integer = |bound: i128| Value::from(i64::try_from(bound).unwrap_or_default());
         node.entry("minimum").or_insert_with(|| integer(min));
         node.entry("maximum").or_insert_with(|| integer(max));
         Ok(())

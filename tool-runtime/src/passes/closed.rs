@@ -42,7 +42,13 @@ fn close(schema: &mut Value, part_of_object: bool, parts: &[String]) {
     let says_otherwise = ["additionalProperties", "patternProperties", "unevaluatedProperties"]
         .iter()
         .any(|key| node.contains_key(*key));
-    if has_fields && !composed && !says_otherwise && !part_of_object {
+    // A field required but not named is the definition's own contradiction: closing would make it
+    // one no value meets, so such an object is left as it was written.
+    let names_required = node.get("required").and_then(Value::as_array).is_none_or(|required| {
+        let properties = node.get("properties").and_then(Value::as_object);
+        required.iter().filter_map(Value::as_str).all(|name| properties.is_some_and(|p| p.contains_key(name)))
+    });
+    if has_fields && !composed && !says_otherwise && !part_of_object && names_required {
         node.insert("additionalProperties".to_owned(), Value::Bool(false));
     }
     for (keyword, value) in node.iter_mut() {
@@ -99,5 +105,8 @@ mod tests {
         assert_eq!(closed("/properties/both"), None);
         assert_eq!(closed("/properties/both/allOf/1"), None, "each part of the object sees a part of it");
         assert_eq!(closed("/$defs/Base"), None, "a part of an object, by reference");
+        let mut contradicting = json!({"type": "object", "properties": {"a": {}}, "required": ["a", "b"]});
+        close_objects(&mut contradicting);
+        assert_eq!(contradicting.get("additionalProperties"), None, "`b` is required but not named");
     }
 }

@@ -2,6 +2,9 @@
 //! target has no field for them, and a warning when it is long.
 
 use crate::passes::report::{ChangeKind, Lowering};
+use serde_json::Value;
+
+use crate::decode::validate::validate;
 use crate::passes::union::example_as;
 use crate::{ToolDef, UnionForm};
 
@@ -22,6 +25,25 @@ pub(crate) fn description(def: &ToolDef, with_examples: bool, form: UnionForm) -
         }
     }
     text
+}
+
+/// The examples of `def` as a call in `form` sends them, for a target's field of examples (at
+/// `path`); an example dispatch would refuse — one writing a field its object does not name, which
+/// the definition, open, let through — is left out, and the report says why.
+pub(crate) fn examples(def: &ToolDef, form: UnionForm, path: &str, lowering: &mut Lowering) -> Vec<Value> {
+    let mut kept = Vec::new();
+    for (index, example) in def.examples.iter().enumerate() {
+        let problems = validate(&example.arguments, &def.input_schema, &def.input_schema);
+        match problems.first() {
+            None => kept.push(example_as(&example.arguments, &def.input_schema, form)),
+            Some(problem) => {
+                let at = if problem.pointer.is_empty() { "(root)" } else { &problem.pointer };
+                let why = format!("example {index}, which dispatch would refuse: at {at}, {}", problem.message);
+                lowering.note(&format!("{path}/{index}"), ChangeKind::Dropped, why);
+            }
+        }
+    }
+    kept
 }
 
 /// Warns of a long description.

@@ -8,8 +8,8 @@ use crate::passes::closed::close_objects;
 use crate::passes::object;
 use crate::passes::report::{Lowering, RenderError};
 use crate::passes::root::object_or_union_root;
-use crate::passes::union::{example_as, union_copy};
-use crate::provider::description::check_description;
+use crate::passes::union::union_copy;
+use crate::provider::description::{check_description, examples};
 use crate::provider::{Lower, ReadStream, Wire};
 use crate::{RenderOptions, Target, ToolDef, UnionForm};
 
@@ -33,8 +33,10 @@ impl Lower for JsonSchema {
         let mut input = with_dialect(input);
         if !def.examples.is_empty() {
             let form = options.union_form.unwrap_or(UnionForm::Variants);
-            let examples = def.examples.iter().map(|example| example_as(&example.arguments, &def.input_schema, form));
-            input["examples"] = examples.collect();
+            let examples = examples(def, form, "/input_schema/examples", lowering);
+            if !examples.is_empty() {
+                input["examples"] = examples.into();
+            }
         }
         let mut tool = object([
             ("name", def.name.clone().into()),

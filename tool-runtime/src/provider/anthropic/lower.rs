@@ -11,10 +11,9 @@ use super::Anthropic;
 use crate::passes::object;
 use crate::passes::report::{Lowering, RenderError};
 use crate::passes::strict_subset::{self, StrictMode};
-use crate::passes::union::example_as;
 use crate::passes::walk::each_node;
 use crate::provider::Lower;
-use crate::provider::description::{check_description, description};
+use crate::provider::description::{check_description, description, examples};
 use crate::{ChoiceError, ChoiceOptions, RenderOptions, Target, ToolChoice, ToolDef, UnionForm};
 
 /// Per-request limits of strict tool use.
@@ -76,9 +75,10 @@ impl Lower for Anthropic {
             tool["strict"] = json!(true);
         }
         if !def.examples.is_empty() {
-            let form = form(options);
-            let examples = def.examples.iter().map(|example| example_as(&example.arguments, &def.input_schema, form));
-            tool["input_examples"] = examples.collect();
+            let examples = examples(def, form(options), "/input_examples", lowering);
+            if !examples.is_empty() {
+                tool["input_examples"] = examples.into();
+            }
         }
         Ok(tool)
     }

@@ -71,6 +71,7 @@ const OPTIONS = {
   bedrockStrict: 'boolean',
   server: 'string',
   engine: 'string',
+  unionForm: 'string',
   name: 'string',
 };
 

@@ -55,18 +55,9 @@ fn is_link_local(ip: IpAddr) -> bool {
 
 /// Whether `url` names this machine.
 pub(super) fn is_loopback(url: &Url) -> bool {
-    match url.host_str() {
-        Some("localhost") => true,
-        Some(host) => host
-            .trim_start_matches('[')
-            .trim_end_matches(']')
-            .parse::<std::net::IpAddr>()
-            .is_ok_and(|ip| ip.is_loopback()),
-        None => false,
-    }
+    url.host_str() == Some("localhost") || literal(url).is_some_and(|ip| ip.is_loopback())
 }
 
-#[cfg(feature = "oauth-dpop")]
 /// The address `url` names literally, if it names one rather than a host name.
 pub(super) fn literal(url: &Url) -> Option<IpAddr> {
     url.host_str()?.trim_start_matches('[').trim_end_matches(']').parse().ok()

@@ -5,7 +5,7 @@
 //! nonce when it hands nonces out (section 9).
 
 use std::collections::HashMap;
-use std::sync::{Mutex, PoisonError};
+use std::sync::{Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use axum::http::HeaderMap;
@@ -125,10 +125,9 @@ impl Proofs {
         ALGORITHMS.iter().map(|algorithm| format!("{algorithm:?}")).collect()
     }
 
-    /// The nonce a client is to send now, when nonces are on.
-    pub(super) fn nonce(&self) -> Option<String> {
-        let nonces = self.nonces.as_ref()?;
-        let mut nonces = nonces.lock().unwrap_or_else(PoisonError::into_inner);
+    /// The nonces, when they are on, the current one replaced once it has lived its window.
+    fn rotated(&self) -> Option<MutexGuard<'_, Nonces>> {
+        let mut nonces = self.nonces.as_ref()?.lock().unwrap_or_else(PoisonError::into_inner);
         if nonces.since.elapsed() >= self.window
             && let Ok(next) = fresh_nonce()
         {
@@ -136,14 +135,18 @@ impl Proofs {
             nonces.previous = Some(current);
             nonces.since = Instant::now();
         }
-        Some(nonces.current.clone())
+        Some(nonces)
     }
 
+    /// The nonce a client is to send now, when nonces are on.
+    pub(super) fn nonce(&self) -> Option<String> {
+        self.rotated().map(|nonces| nonces.current.clone())
+    }
+
+    /// Whether `nonce` is one this server gave and still takes (any, when nonces are off).
     fn nonce_taken(&self, nonce: Option<&str>) -> bool {
-        let Some(nonces) = &self.nonces else { return true };
-        let current = self.nonce();
-        let nonces = nonces.lock().unwrap_or_else(PoisonError::into_inner);
-        nonce.is_some_and(|nonce| Some(nonce) == current.as_deref() || Some(nonce) == nonces.previous.as_deref())
+        let Some(nonces) = self.rotated() else { return true };
+        nonce.is_some_and(|nonce| nonce == nonces.current || Some(nonce) == nonces.previous.as_deref())
     }
 
     /// The thumbprint of the key that signed the one proof in `headers`, once the proof is checked

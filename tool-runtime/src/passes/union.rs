@@ -92,11 +92,7 @@ pub(crate) fn flat_copy(schema: &Value, path: &str, lowering: &mut Lowering) -> 
         return Ok(schema.clone());
     }
     let Some(union) = tagged_union(schema) else {
-        return Err(lowering.error_with(
-            path,
-            "the arguments are a union (`oneOf`/`anyOf` at the root) without a tag field, which providers refuse",
-            Remedy::TagTheUnion,
-        ));
+        return Err(untagged(path, lowering));
     };
     let tag = &union.tag;
     let values: Vec<&str> = union.variants.iter().map(|variant| variant.value.as_str()).collect();
@@ -212,11 +208,7 @@ pub(crate) fn union_copy(
         _ => {}
     }
     let Some(union) = tagged_union(schema) else {
-        return Err(lowering.error_with(
-            path,
-            "the arguments are a union (`oneOf`/`anyOf` at the root) without a tag field, which providers refuse",
-            Remedy::TagTheUnion,
-        ));
+        return Err(untagged(path, lowering));
     };
     let variants: Vec<Value> = branches.clone();
     let mut out = Map::new();
@@ -311,6 +303,15 @@ pub(crate) fn unnest(value: &mut Value, schema: &Value) -> bool {
         fields.entry(name).or_insert(field);
     }
     true
+}
+
+/// The refusal of a root union that is not tagged by one field, which no form can keep apart.
+fn untagged(path: &str, lowering: &Lowering) -> RenderError {
+    lowering.error_with(
+        path,
+        "the arguments are a union (`oneOf`/`anyOf` at the root) without a tag field, which providers refuse",
+        Remedy::TagTheUnion,
+    )
 }
 
 /// Whether two schemas are equal but for their descriptions, compared in place.

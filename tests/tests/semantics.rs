@@ -12,6 +12,8 @@ use toolc::{ConfigTool, RenderOptions, Target, Tool};
 use toolc_tests::nodes::BrowserAction;
 use toolc_tests::probe::{Limits, Priority, ScheduleJob, Step};
 
+use crate::support::wire::{openapi_nullable_to_json_schema, pad_nulls};
+
 /// Every target's lowered input schema, as JSON Schema (Gemini's OpenAPI `nullable` written back
 /// as a type list so one validator reads them all).
 fn lowered_schemas(def: &toolc::ToolDef) -> Vec<(String, Value)> {
@@ -48,51 +50,6 @@ fn lowered_schemas(def: &toolc::ToolDef) -> Vec<(String, Value)> {
             (name.to_owned(), schema)
         })
         .collect()
-}
-
-fn openapi_nullable_to_json_schema(schema: &mut Value) {
-    match schema {
-        Value::Object(node) => {
-            if node.remove("nullable") == Some(json!(true)) {
-                if let Some(ty) = node.get("type").cloned() {
-                    node.insert("type".into(), json!([ty, "null"]));
-                }
-                if let Some(Value::Array(values)) = node.get_mut("enum") {
-                    values.push(Value::Null);
-                }
-            }
-            node.values_mut().for_each(openapi_nullable_to_json_schema);
-        }
-        Value::Array(items) => items.iter_mut().for_each(openapi_nullable_to_json_schema),
-        _ => {}
-    }
-}
-
-/// Adds `null` for every required property the value lacks whose schema takes `null`: what a model
-/// in strict mode sends for "absent".
-fn pad_nulls(value: &mut Value, schema: &Value) {
-    let Value::Object(fields) = value else {
-        if let (Value::Array(items), Some(item_schema)) = (value, schema.get("items")) {
-            items.iter_mut().for_each(|item| pad_nulls(item, item_schema));
-        }
-        return;
-    };
-    let branch = schema
-        .get("anyOf")
-        .and_then(Value::as_array)
-        .and_then(|branches| branches.iter().find(|branch| branch.get("properties").is_some()));
-    let schema = branch.unwrap_or(schema);
-    let Some(properties) = schema.get("properties").and_then(Value::as_object) else { return };
-    for name in schema.get("required").and_then(Value::as_array).into_iter().flatten().filter_map(Value::as_str) {
-        if !fields.contains_key(name) {
-            fields.insert(name.to_owned(), Value::Null);
-        }
-    }
-    for (name, field) in fields.iter_mut() {
-        if let Some(property) = properties.get(name) {
-            pad_nulls(field, property);
-        }
-    }
 }
 
 /// The value as a model may send it for a field equal to its default: `null` where the lowered

@@ -14,8 +14,10 @@ mod support {
     pub mod raw_http;
     pub mod redis;
     pub mod replica;
+    pub mod shapes;
     pub mod streams;
     pub mod weather;
+    pub mod wire;
 }
 
 mod bedrock;
@@ -47,6 +49,7 @@ mod open_models;
 mod panics;
 mod peer;
 mod semantics;
+mod soundness;
 mod stream;
 mod stream_fixtures;
 mod unexpressible;

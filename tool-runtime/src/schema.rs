@@ -61,26 +61,46 @@ fn tidy_input_root(mut schema: Value) -> Value {
     schema
 }
 
-/// Writes the range of each Rust integer type of up to 32 bits into its schema (`minimum` and
-/// `maximum`, where schemars leaves them out: it writes `format: uint32` and `minimum: 0`, and
-/// nothing of the top): a model held to the schema then sends no integer the type cannot hold,
-/// which serde would refuse.
+/// Writes the range of each Rust integer type into its schema (`minimum` and `maximum`, where
+/// schemars leaves them out: it writes `format: uint32` and `minimum: 0`, and nothing of the top): a
+/// model held to the schema then sends no integer the type cannot hold, which serde would refuse.
+///
+/// A bound is the type's limit, or the largest number of no greater magnitude that a double holds
+/// exactly: JSON Schema validators and grammar engines compare numbers as doubles, in which
+/// `i64::MAX` is 2^63, a number the type cannot hold. So an `i64` is bounded by ±(2^63 − 1024) and
+/// a `u64` by 2^64 − 2048; the integers between those and the type's limits are the ones a model
+/// cannot send. (An `i64`'s lower bound is made as large as its upper one so that engines which
+/// take bounds up to `i64::MAX` keep both.)
 fn bound_integers(schema: &mut Value) {
     let _ = crate::passes::walk::walk_mut::<()>(schema, "", &mut |node, _| {
         let Some((min, max)) = node.get("format").and_then(Value::as_str).and_then(integer_range) else {
             return Ok(());
         };
-        // A 64-bit type's bounds are left out: JSON Schema validators compare numbers as doubles,
-        // in which `i64::MAX` is 2^63, a number the type cannot hold, so the bound would admit it.
-        if max > i128::from(u32::MAX) {
-            return Ok(());
-        }
-        // Within 32 bits, so exact as an `i64`.
-        let integer = |bound: i128| Value::from(i64::try_from(bound).unwrap_or_default());
+        // Past 2^53, where doubles stop holding every integer, the lower bound mirrors the upper.
+        let min = if -min > 1 << 53 { -exact_magnitude(max) } else { min };
         node.entry("minimum").or_insert_with(|| integer(min));
-        node.entry("maximum").or_insert_with(|| integer(max));
+        node.entry("maximum").or_insert_with(|| integer(exact_magnitude(max)));
         Ok(())
     });
+}
+
+/// The largest integer no greater than `bound` (positive, at most `u64::MAX`) that a double holds
+/// exactly.
+fn exact_magnitude(bound: i128) -> i128 {
+    let mut double = bound as f64;
+    if double as i128 > bound {
+        double = f64::from_bits(double.to_bits() - 1);
+    }
+    double as i128
+}
+
+/// An integer bound as JSON, exact (every bound fits an `i64` or a `u64`).
+fn integer(bound: i128) -> Value {
+    match (i64::try_from(bound), u64::try_from(bound)) {
+        (Ok(small), _) => Value::from(small),
+        (_, Ok(large)) => Value::from(large),
+        _ => unreachable!("integer bounds are within 64 bits"),
+    }
 }
 
 /// The output schema of a tool that returns `T`. The root's `description` (the type's doc comment)
@@ -95,4 +115,36 @@ fn tidy_output_root(mut schema: Value) -> Value {
         root.remove("title");
     }
     schema
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn integer_bounds_are_the_types_limits_or_the_nearest_double_inside_them() {
+        assert_eq!(exact_magnitude(u32::MAX.into()), i128::from(u32::MAX));
+        assert_eq!(exact_magnitude(i64::MAX.into()), (1 << 63) - 1024);
+        assert_eq!(exact_magnitude(u64::MAX.into()), (1 << 64) - 2048);
+        for bound in [(1 << 63) - 1024, (1 << 64) - 2048] {
+            assert_eq!(bound as f64 as i128, bound, "{bound} is exact as a double");
+        }
+        assert_eq!(integer((1 << 64) - 2048), serde_json::json!(18446744073709549568u64));
+        assert_eq!(integer(-(1 << 63) + 1024), serde_json::json!(-9223372036854774784i64));
+        let mut schema = serde_json::json!({"properties": {
+            "a": {"type": "integer", "format": "int32"},
+            "b": {"type": "integer", "format": "int64"},
+            "c": {"type": "integer", "format": "uint64", "minimum": 0}
+        }});
+        bound_integers(&mut schema);
+        let bounds = |field: &str| {
+            (schema["properties"][field]["minimum"].clone(), schema["properties"][field]["maximum"].clone())
+        };
+        assert_eq!(bounds("a"), (serde_json::json!(i32::MIN), serde_json::json!(i32::MAX)), "exact: the type's own");
+        assert_eq!(
+            bounds("b"),
+            (serde_json::json!(-9223372036854774784i64), serde_json::json!(9223372036854774784i64))
+        );
+        assert_eq!(bounds("c"), (serde_json::json!(0), serde_json::json!(18446744073709549568u64)));
+    }
 }

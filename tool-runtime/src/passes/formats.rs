@@ -12,6 +12,35 @@ pub(crate) fn is_rust_number(format: &str) -> bool {
     matches!(format, "float" | "double") || integer_range(format).is_some()
 }
 
+/// The bounds `schema::bound_integers` writes for a 64-bit integer type: the largest magnitudes a
+/// double holds exactly inside `i64` and `u64`.
+const WIDE_LIMITS: [(&str, i128); 3] = [
+    ("minimum", -9_223_372_036_854_774_784),
+    ("maximum", 9_223_372_036_854_774_784),
+    ("maximum", 18_446_744_073_709_549_568),
+];
+
+/// Whether `keyword: bound` only says the range of a 64-bit integer type, as
+/// `schema::bound_integers` writes it.
+pub(crate) fn is_wide_limit(keyword: &str, bound: &Value) -> bool {
+    let bound = bound.as_i64().map(i128::from).or(bound.as_u64().map(i128::from));
+    WIDE_LIMITS.iter().any(|(limit_keyword, limit)| *limit_keyword == keyword && bound == Some(*limit))
+}
+
+/// Drops `keyword` from `node`, a bound that only says the range of a 64-bit integer type
+/// ([`is_wide_limit`]), for a target that cannot hold it (a strict subset, a grammar engine with a
+/// smaller limit). In the description it would only cost the model tokens: no model writes a
+/// 19-digit integer for a count, and serde still refuses one the type cannot hold when the call
+/// arrives. Reported as dropped.
+pub(crate) fn drop_wide_limit(node: &mut Map<String, Value>, keyword: &str, at: &str, lowering: &mut Lowering) {
+    if let Some(bound) = node.remove(keyword) {
+        let detail = format!(
+            "`{keyword}: {bound}` (the range of a 64-bit integer type; a larger integer is refused when the call arrives)"
+        );
+        lowering.note(at, ChangeKind::Dropped, detail);
+    }
+}
+
 /// The range of the Rust integer type `format` names, if it names one.
 pub(crate) fn integer_range(format: &str) -> Option<(i128, i128)> {
     Some(match format {

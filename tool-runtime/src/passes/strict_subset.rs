@@ -8,7 +8,7 @@ use serde_json::{Map, Value, json};
 use crate::UnionForm;
 use crate::passes::closed::close_objects;
 use crate::passes::describe::{move_all_but, move_to_description};
-use crate::passes::formats::formats;
+use crate::passes::formats::{drop_wide_limit, formats, is_wide_limit};
 use crate::passes::names::{ascii_word, check_name, check_property_keys};
 use crate::passes::nullable::NullStyle;
 use crate::passes::refs::{Recursion, inline_refs};
@@ -141,6 +141,11 @@ fn strict_keywords(schema: &mut Value, path: &str, mode: &str, lowering: &mut Lo
             formats(node, FORMATS, at, lowering);
         } else if node.contains_key("format") {
             formats(node, &[], at, lowering);
+        }
+        for keyword in ["minimum", "maximum"] {
+            if node.get(keyword).is_some_and(|bound| is_wide_limit(keyword, bound)) {
+                drop_wide_limit(node, keyword, at, lowering);
+            }
         }
         if node.get("minItems").is_some_and(|min| min != 0 && min != 1) {
             move_to_description(node, &["minItems"], at, lowering);

@@ -18,7 +18,7 @@ use serde_json::{Map, Value, json};
 
 use crate::GrammarEngine;
 use crate::passes::describe::append_paragraph;
-use crate::passes::formats::is_rust_number;
+use crate::passes::formats::{drop_wide_limit, is_rust_number, is_wide_limit};
 use crate::passes::report::{ChangeKind, Lowering, RenderError};
 use crate::passes::walk::walk_mut;
 use engines::{Held, UNHONOURED, subset};
@@ -110,7 +110,9 @@ pub(crate) fn grammar_subset(
             } else {
                 bound.as_f64().is_some_and(|b| b.abs() > subset.number_bound)
             };
-            if too_large {
+            if too_large && is_wide_limit(keyword, bound) {
+                drop_wide_limit(node, keyword, at, lowering);
+            } else if too_large {
                 take(node, keyword, format!("{name} cannot turn a bound this large into a grammar"));
             }
         }

@@ -1,0 +1,66 @@
+"""Draws argument objects from lowered tool schemas with hypothesis-jsonschema, a generator written
+outside this project, for the soundness test (tests/tests/soundness.rs).
+
+Usage: generate.py FILE CASES
+FILE holds {"<id>": <JSON Schema>, ...}. For each schema, up to CASES distinct values are drawn
+(hypothesis derandomized: the same values on every run of the same pinned versions), and each is
+kept only when the `jsonschema` package's validator for the schema's draft admits it, with formats
+checked, as a provider enforcing the schema would. Prints one JSON object:
+{"<id>": {"drawn": N, "distinct": N, "values": [...]}} or {"<id>": {"error": "why nothing could be drawn"}}.
+"""
+
+import json
+import sys
+import warnings
+
+import jsonschema
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis.errors import HypothesisWarning
+from hypothesis_jsonschema import from_schema
+
+
+def draw(schema, cases):
+    """Up to `cases` distinct values of `schema`, in the order drawn, and how many were drawn."""
+    strategy = from_schema(schema)
+    seen, values, drawn = set(), [], [0]
+
+    @settings(
+        max_examples=cases,
+        derandomize=True,
+        database=None,
+        deadline=None,
+        phases=[Phase.generate],
+        suppress_health_check=list(HealthCheck),
+    )
+    @given(strategy)
+    def collect(value):
+        drawn[0] += 1
+        text = json.dumps(value, sort_keys=True)
+        if text not in seen:
+            seen.add(text)
+            values.append(value)
+
+    collect()
+    return values, drawn[0]
+
+
+def main():
+    schemas = json.load(open(sys.argv[1]))
+    cases = int(sys.argv[2])
+    warnings.simplefilter("ignore", HypothesisWarning)
+    out = {}
+    for key, schema in schemas.items():
+        try:
+            values, drawn = draw(schema, cases)
+        except Exception as err:  # an unsatisfiable or unsupported schema: said, not hidden
+            out[key] = {"error": f"{type(err).__name__}: {err}"}
+            continue
+        validator = jsonschema.validators.validator_for(schema, default=jsonschema.Draft202012Validator)
+        check = validator(schema, format_checker=validator.FORMAT_CHECKER)
+        admitted = [value for value in values if check.is_valid(value)]
+        out[key] = {"drawn": drawn, "distinct": len(values), "values": admitted}
+    json.dump(out, sys.stdout)
+
+
+if __name__ == "__main__":
+    main()

@@ -119,7 +119,8 @@ struct LowerArgs {
     #[arg(long, value_name = "ENGINE")]
     engine: Option<GrammarEngine>,
     /// A tool whose arguments are a tagged union: `flat` (one object), `nested` (the union under
-    /// `request`) or `variants` (the union at the root: MCP and JSON Schema) [default: the target's]
+    /// `request`) or `variants` (the union at the root: MCP and JSON Schema) [default: `nested` for
+    /// a server or engine, `variants` for json-schema, `flat` elsewhere]
     #[arg(long, value_name = "FORM")]
     union_form: Option<UnionForm>,
     /// Write one output per input file into this folder [default: standard output, one input]

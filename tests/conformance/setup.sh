@@ -4,8 +4,9 @@
 # Idempotent: does nothing when the pins have not changed since the last install.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
-dest="$1"
-mkdir -p "$dest"
+# Absolute: the llama.cpp converter is linked with the path of its libraries.
+mkdir -p "$1"
+dest="$(cd "$1" && pwd)"
 # Tests run in parallel: one installs, the others wait for it.
 exec 9>"$dest/.install.lock"
 flock 9

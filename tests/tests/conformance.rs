@@ -469,3 +469,42 @@ fn provider_sdks_assemble_the_same_calls_from_every_stream() {
     // The SDK stops at a call whose input is not JSON; toolc answers it with an error for the model.
     assert_eq!(refused, ["recorded/anthropic/tool_use_invalid_json_response.txt"]);
 }
+
+/// Every tool of the example crates and the test set, lowered for each open-model server in its
+/// default form (root unions nested) and in the flat one, compiles in that server's grammar engine,
+/// its own compiler, with nothing dropped (tests/conformance/check_engines.py --require-clean).
+#[test]
+fn every_tool_lowered_for_a_server_compiles_whole_in_its_engine() {
+    use toolc::{GrammarEngine, Server};
+
+    let (here, work) = installed();
+    let tools: Vec<_> = registry::tools().to_vec();
+    for engine in GrammarEngine::ALL {
+        let folder = work.join("engine-renderings").join(engine.to_string());
+        let _ = std::fs::remove_dir_all(&folder);
+        std::fs::create_dir_all(&folder).unwrap();
+        let server = Server::ALL.into_iter().find(|server| server.engine() == engine).unwrap();
+        assert_eq!(RenderOptions::default().server(server).form_for(Target::OpenAi), UnionForm::Nested);
+        for (form, options) in [
+            ("default", RenderOptions::default().server(server)),
+            ("flat", RenderOptions::default().server(server).union_form(UnionForm::Flat)),
+        ] {
+            for def in &tools {
+                let rendered = render_tools([*def], Target::OpenAi, &options).unwrap_or_else(|err| panic!("{err}"));
+                let file = folder.join(format!("{form}.{}.{}.json", def.source.map_or("", |s| s.package), def.name));
+                std::fs::write(file, rendered.value.to_string()).unwrap();
+            }
+        }
+        let output = run(
+            Command::new(work.join("engines/bin/python"))
+                .arg(here.join("check_engines.py"))
+                .args([&engine.to_string(), &folder.display().to_string(), "--require-clean"])
+                .env("TOOLC_LLAMA_CPP", work.join("llama-cpp")),
+            &format!("{engine}'s compiler"),
+        );
+        let closing = output.lines().last().unwrap_or_default();
+        println!("{closing}");
+        assert!(closing.ends_with(" 0 with meaning dropped, 0 refused"), "{output}");
+        assert!(!closing.contains(": 0 tools"), "{output}");
+    }
+}

@@ -8,7 +8,7 @@
 
 use director::DirectorOp;
 use serde_json::{Value, json};
-use toolc::{ChangeKind, DispatchOptions, DynamicToolbox, RenderOptions, Server, Target, ToolSet, Toolbox};
+use toolc::{ChangeKind, DispatchOptions, DynamicToolbox, RenderOptions, Server, Target, ToolSet, Toolbox, UnionForm};
 
 use crate::support::pinned::{installed, run};
 
@@ -22,11 +22,17 @@ const ASKS: [(&str, &str); 6] = [
     ("iterate", "Repeat the steps for each product in the list products."),
 ];
 
-#[test]
-fn a_small_open_model_under_the_lowered_grammar_calls_the_directors_tools() {
+/// One form's calls: (tool, arguments, whether refused, the toolbox's answer), in `ASKS`' order.
+type Outcomes = Vec<(&'static str, String, bool, String)>;
+
+/// The model's call for each ask under the grammar of the Director's tools lowered for llama.cpp
+/// in `form`, each dispatched as an OpenAI chat response to the toolbox an agent serving the
+/// Director would run.
+fn calls_under(form: UnionForm) -> (Outcomes, toolc::Rendered) {
     let (_, work) = installed();
     let llama = work.join("llama-cpp");
-    let lowered = DirectorOp::render_with(Target::OpenAi, &RenderOptions::default().server(Server::LlamaCpp)).unwrap();
+    let options = RenderOptions::default().server(Server::LlamaCpp).union_form(form);
+    let lowered = DirectorOp::render_with(Target::OpenAi, &options).unwrap();
     let tools: serde_json::Map<String, Value> = lowered
         .value
         .as_array()
@@ -35,7 +41,7 @@ fn a_small_open_model_under_the_lowered_grammar_calls_the_directors_tools() {
         .map(|tool| (tool["function"]["name"].as_str().unwrap().to_owned(), tool["function"].clone()))
         .collect();
     let plan = json!({"model": llama.join("model.gguf"), "tools": tools, "asks": ASKS});
-    let plan_file = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("open-model-plan.json");
+    let plan_file = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("open-model-plan-{form}.json"));
     std::fs::write(&plan_file, plan.to_string()).unwrap();
     let said = run(
         std::process::Command::new("node").arg("run_model.mjs").arg(&plan_file).current_dir(&llama),
@@ -44,27 +50,17 @@ fn a_small_open_model_under_the_lowered_grammar_calls_the_directors_tools() {
     let calls: Vec<Value> = serde_json::from_str(said.lines().last().unwrap()).unwrap();
     assert_eq!(calls.len(), ASKS.len());
 
-    // The toolbox an agent serving the Director would run: each call checked against the tool's
-    // whole definition (not the lowered one the grammar was made of), then parsed into its typed
-    // operation, whose debug form is the answer.
-    let definitions = json!({"tools": DirectorOp::render(Target::Mcp).unwrap()});
+    // Each call checked against the tool's whole definition (not the lowered one the grammar was
+    // made of), then parsed into its typed operation, whose debug form is the answer.
+    // Read from the JSON Schema rendering, which keeps each root union as the definition has it.
+    let definitions = json!({"tools": DirectorOp::render(Target::JsonSchema).unwrap()});
     let toolbox = DynamicToolbox::new(&definitions, |name, arguments, _context| async move {
         DirectorOp::parse(&name, &Value::Object(arguments).to_string()).map(|op| format!("{op:?}"))
     })
     .unwrap();
-    // A tool whose tagged union was flattened into one object (strict mode's form, which the OpenAI
-    // lowering keeps) has a grammar that lets one variant's call carry another's fields: such a call
-    // is refused with what to change. Every other tool's grammar is the whole tool, and its calls run.
-    let flattened: Vec<&str> = lowered
-        .report
-        .changes
-        .iter()
-        .filter(|change| change.kind == ChangeKind::Flattened)
-        .map(|change| change.tool.as_str())
-        .collect();
     let mut outcomes = Vec::new();
-    for (index, call) in calls.iter().enumerate() {
-        let (name, arguments) = (call["name"].as_str().unwrap(), call["arguments"].as_str().unwrap());
+    for (index, (call, (name, _))) in calls.iter().zip(ASKS).enumerate() {
+        let arguments = call["arguments"].as_str().unwrap();
         let id = format!("call_{index}");
         let response = json!({"choices": [{"index": 0, "finish_reason": "tool_calls", "message": {
             "role": "assistant", "content": null,
@@ -74,23 +70,48 @@ fn a_small_open_model_under_the_lowered_grammar_calls_the_directors_tools() {
                 .unwrap();
         assert_eq!(exchange.reply[0]["tool_call_id"], id.as_str(), "{name}: the answer goes to its call");
         let result = &exchange.results[0];
-        println!("{name}: {arguments}\n  -> {}", result.text());
-        outcomes.push((name, arguments, result.is_error, result.text()));
+        println!("{form} {name}: {arguments}\n  -> {}", result.text());
+        outcomes.push((name, arguments.to_owned(), result.is_error, result.text()));
     }
-    let mut ran = 0;
-    for (name, arguments, is_error, text) in outcomes {
-        // Every call is JSON the tool's own schema reads (the grammar held): a refusal is about
-        // what the values mean, never about their shape.
-        assert!(!text.contains("not valid JSON") && !text.contains("expected a"), "{name}: {arguments}\n{text}");
-        if flattened.contains(&name) {
-            assert!(!is_error || text.contains("does not apply when"), "{name}: {arguments}\n{text}");
-        } else {
-            assert!(!is_error, "{name}: the model wrote {arguments}\nand the toolbox answered: {text}");
-            assert!(text.starts_with(&to_variant(name)), "{name}: {text}");
-            ran += 1;
+    (outcomes, lowered)
+}
+
+#[test]
+fn a_small_open_model_under_the_lowered_grammar_calls_the_directors_tools() {
+    let (flat, lowered) = calls_under(UnionForm::Flat);
+    let (nested, _) = calls_under(UnionForm::Nested);
+    // A tool whose tagged union is flattened into one object has a grammar that lets one
+    // variant's call carry another's fields: such a call is refused with what to change.
+    let flattened: Vec<&str> = lowered
+        .report
+        .changes
+        .iter()
+        .filter(|change| change.kind == ChangeKind::Flattened)
+        .map(|change| change.tool.as_str())
+        .collect();
+    let mut table = String::from("| tool | flat | nested |\n| --- | --- | --- |\n");
+    for ((name, _, flat_refused, _), (_, _, nested_refused, _)) in flat.iter().zip(&nested) {
+        let ran = |refused: &bool| if *refused { "refused" } else { "ran" };
+        table.push_str(&format!("| {name} | {} | {} |\n", ran(flat_refused), ran(nested_refused)));
+    }
+    println!("{table}");
+    for (form, outcomes) in [("flat", &flat), ("nested", &nested)] {
+        for (name, arguments, is_error, text) in outcomes {
+            // Every call is JSON the tool's own schema reads (the grammar held): a refusal is about
+            // what the values mean, never about their shape.
+            assert!(
+                !text.contains("not valid JSON") && !text.contains("expected a"),
+                "{form} {name}: {arguments}\n{text}"
+            );
+            if form == "flat" && flattened.contains(name) {
+                assert!(!is_error || text.contains("does not apply when"), "{name}: {arguments}\n{text}");
+            } else {
+                // Nested, each variant's grammar is its own: what the model writes is a call that runs.
+                assert!(!is_error, "{form} {name}: the model wrote {arguments}\nand the toolbox answered: {text}");
+                assert!(text.starts_with(&to_variant(name)), "{form} {name}: {text}");
+            }
         }
     }
-    assert!(ran >= 4, "the node tools' calls ran: {ran}");
 }
 
 /// The `DirectorOp` variant a tool name parses into, as its debug form starts: `delete_nodes` →

@@ -193,7 +193,7 @@ pub struct RenderOptions {
     /// Set it by the server with [`server`](RenderOptions::server), or by the engine.
     pub grammar_engine: Option<GrammarEngine>,
     /// How a tool whose arguments are a tagged union is written (see [`UnionForm`]); `None`: the
-    /// target's default ([`UnionForm::Variants`] for JSON Schema, [`UnionForm::Flat`] elsewhere).
+    /// target's default ([`RenderOptions::form_for`]).
     pub union_form: Option<UnionForm>,
 }
 
@@ -232,6 +232,30 @@ impl RenderOptions {
     pub fn union_form(mut self, form: UnionForm) -> Self {
         self.union_form = Some(form);
         self
+    }
+
+    /// The form a root tagged union takes for `target`: [`RenderOptions::union_form`] when set,
+    /// else the target's default. [`UnionForm::Variants`] for JSON Schema (the definition's union,
+    /// as it is); [`UnionForm::Nested`] for an open-model server's grammar engine
+    /// ([`RenderOptions::grammar_engine`]), where each variant's grammar then holds its own fields
+    /// (a small model under the flat grammar pairs one variant's tag with another's fields: the
+    /// open-models guide has the measurement); [`UnionForm::Flat`] for the providers' APIs.
+    ///
+    /// ```
+    /// use toolc::{RenderOptions, Server, Target, UnionForm};
+    ///
+    /// assert_eq!(RenderOptions::default().form_for(Target::OpenAi), UnionForm::Flat);
+    /// let vllm = RenderOptions::default().server(Server::Vllm);
+    /// assert_eq!(vllm.form_for(Target::OpenAi), UnionForm::Nested);
+    /// assert_eq!(vllm.union_form(UnionForm::Flat).form_for(Target::OpenAi), UnionForm::Flat);
+    /// ```
+    pub fn form_for(&self, target: Target) -> UnionForm {
+        match (self.union_form, target) {
+            (Some(form), _) => form,
+            (None, Target::JsonSchema) => UnionForm::Variants,
+            (None, Target::OpenAi | Target::OpenAiResponses) if self.grammar_engine.is_some() => UnionForm::Nested,
+            (None, _) => UnionForm::Flat,
+        }
     }
 
     /// Sets [`RenderOptions::grammar_engine`].

@@ -11,7 +11,7 @@ use crate::passes::root::object_or_union_root;
 use crate::passes::union::union_copy;
 use crate::provider::description::{check_description, examples};
 use crate::provider::{Lower, ReadStream, Wire};
-use crate::{RenderOptions, Target, ToolDef, UnionForm};
+use crate::{RenderOptions, Target, ToolDef};
 
 /// Plain JSON Schema.
 pub(super) struct JsonSchema;
@@ -32,7 +32,7 @@ impl Lower for JsonSchema {
         object_or_union_root(&mut input, "/input_schema", lowering)?;
         let mut input = with_dialect(input);
         if !def.examples.is_empty() {
-            let form = options.union_form.unwrap_or(UnionForm::Variants);
+            let form = options.form_for(Target::JsonSchema);
             let examples = examples(def, form, "/input_schema/examples", lowering);
             if !examples.is_empty() {
                 input["examples"] = examples.into();

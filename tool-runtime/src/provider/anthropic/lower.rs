@@ -146,7 +146,7 @@ impl Lower for Anthropic {
     }
 }
 
-/// The form of a tool's root tagged union: the options', else flat.
+/// The form of a tool's root tagged union: the options', else the target's default.
 fn form(options: &RenderOptions) -> UnionForm {
-    options.union_form.unwrap_or(UnionForm::Flat)
+    options.form_for(Target::Anthropic)
 }

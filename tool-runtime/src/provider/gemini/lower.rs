@@ -269,10 +269,10 @@ impl Lower for Gemini {
     fn tool(&self, def: &ToolDef, options: &RenderOptions, lowering: &mut Lowering) -> Result<Value, RenderError> {
         // The name rule is the declaration's, whichever form its schemas take.
         check_name(&def.name, name_ok, "`^[a-zA-Z_][a-zA-Z0-9_.:-]{0,127}$`", lowering)?;
-        let text = description(def, true, options.union_form.unwrap_or(UnionForm::Flat));
+        let text = description(def, true, options.form_for(Target::Gemini));
         check_description(&text, lowering);
         let named = json!({"name": def.name, "description": text});
-        let form = options.union_form.unwrap_or(UnionForm::Flat);
+        let form = options.form_for(Target::Gemini);
         let mut declaration = named.clone();
         if options.gemini_json_schema {
             json_schema_form(def, form, &mut declaration, lowering)?;

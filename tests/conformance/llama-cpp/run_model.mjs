@@ -14,13 +14,15 @@ import { getLlama, LlamaChatSession } from 'node-llama-cpp';
 const plan = JSON.parse(readFileSync(process.argv[2], 'utf8'));
 const llama = await getLlama({ gpu: false, build: 'never', logLevel: 'error', logger: () => {} });
 const model = await llama.loadModel({ modelPath: plan.model });
-const context = await model.createContext({ contextSize: 2048, seed: 0, threads: 2 });
 const calls = [];
 for (const [name, ask] of plan.asks) {
   const fn = plan.tools[name];
   const converted = JSON.parse(execFileSync('./convert', { input: `${JSON.stringify(fn.parameters)}\n` }).toString());
   if (converted.error) throw new Error(`${name}: llama.cpp's converter refuses the parameters: ${converted.error}`);
   const grammar = await llama.createGrammar({ grammar: converted.grammar });
+  // A context of its own for each ask: a model with sliding-window attention (Gemma 3) keeps a
+  // disposed sequence's slot, so a second one would not be given.
+  const context = await model.createContext({ contextSize: 2048, seed: 0, threads: 2 });
   const sequence = context.getSequence();
   const session = new LlamaChatSession({
     contextSequence: sequence,
@@ -36,6 +38,7 @@ for (const [name, ask] of plan.asks) {
   calls.push({ name, arguments: text });
   session.dispose();
   sequence.dispose();
+  await context.dispose();
 }
 console.log(JSON.stringify(calls));
 await llama.dispose();

@@ -12,7 +12,7 @@ use serde_json::{Map, Value};
 use toolc_names::did_you_mean;
 
 use crate::ArgumentProblem;
-use crate::passes::formats::{integer_range, is_rust_number};
+use crate::passes::formats::{integer_range, is_rust_number, is_wide_limit};
 use crate::passes::refs::resolve;
 use crate::passes::union::{TaggedUnion, tagged_union};
 use crate::pointer::child_path;
@@ -46,14 +46,17 @@ pub(crate) fn has_constraints(schema: &Value) -> bool {
 }
 
 /// `minimum`/`maximum` that only restate the range of the Rust integer type `format` names (schemars
-/// writes `minimum: 0` for every unsigned type): serde refuses anything outside it already.
+/// writes `minimum: 0` for every unsigned type, toolc each type's range, for a 64-bit type the
+/// largest integer inside it a double holds exactly): serde refuses anything outside it already, so
+/// a call need not be validated for it.
 fn is_type_bound(node: &Map<String, Value>, key: &str, value: &Value) -> bool {
     let Some(format) = node.get("format").and_then(Value::as_str) else { return false };
     let Some((min, max)) = integer_range(format) else { return false };
     let bound = value.as_i64().map(i128::from).or_else(|| value.as_u64().map(i128::from));
+    let wide = max > i128::from(u32::MAX) && is_wide_limit(key, value);
     match key {
-        "minimum" => bound == Some(min),
-        "maximum" => bound == Some(max),
+        "minimum" => bound == Some(min) || wide,
+        "maximum" => bound == Some(max) || wide,
         _ => false,
     }
 }
@@ -543,5 +546,15 @@ mod tests {
         assert!(!has_constraints(&json!({"properties": {"n": type_range}})), "serde checks a u8's range");
         let narrower = json!({"type": "integer", "format": "uint8", "minimum": 1, "maximum": 255});
         assert!(has_constraints(&json!({"properties": {"n": narrower}})));
+        // A 64-bit type's range as toolc writes it (the largest exact doubles inside it) is serde's
+        // to check too: a call of such a tool is not validated for it.
+        let i64_range = json!({"type": "integer", "format": "int64",
+            "minimum": -9_223_372_036_854_774_784i64, "maximum": 9_223_372_036_854_774_784i64});
+        assert!(!has_constraints(&json!({"properties": {"n": i64_range}})));
+        let u64_range =
+            json!({"type": "integer", "format": "uint64", "minimum": 0, "maximum": 18_446_744_073_709_549_568u64});
+        assert!(!has_constraints(&json!({"properties": {"n": u64_range}})));
+        let wide_on_u32 = json!({"type": "integer", "format": "uint32", "maximum": 18_446_744_073_709_549_568u64});
+        assert!(has_constraints(&json!({"properties": {"n": wide_on_u32}})));
     }
 }

@@ -4,7 +4,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use similar::TextDiff;
-use toolc::{Server, Target};
+use toolc::{Server, Target, UnionForm};
 
 use crate::files::{pretty, write_atomically};
 use crate::{Failure, Outcome, output, probe};
@@ -14,13 +14,15 @@ pub fn run(
     packages: &[String],
     targets: &[Target],
     servers: &[Server],
+    union_form: Option<UnionForm>,
     out: &Path,
     check: bool,
 ) -> Result<Outcome, Failure> {
     let every_target = targets.len() == Target::ALL.len();
     let wanted = targets.iter().map(|target| target.as_str()).collect::<Vec<_>>().join(",");
     let servers = servers.iter().map(|server| server.as_str()).collect::<Vec<_>>().join(",");
-    let (export, selection) = probe::run(manifest_path, packages, &wanted, &servers)?;
+    let union_form = union_form.map_or("", UnionForm::as_str);
+    let (export, selection) = probe::run(manifest_path, packages, &wanted, &servers, union_form)?;
     let mut failed = false;
     for (package, document) in &export.packages {
         for error in &document.errors {

@@ -72,6 +72,12 @@ struct ExportArgs {
     /// each also gets `openai.<server>.json`, lowered for its grammar engine
     #[arg(long, value_name = "SERVER,…", value_delimiter = ',')]
     server: Vec<Server>,
+    /// Every tool whose arguments are a tagged union: `flat` (one object), `nested` (the union under
+    /// `request`) or `variants` (the union at the root where a target takes one, nested elsewhere)
+    /// [default: the tool's `#[tool(union_form)]`, else `nested` for a server, `variants` for
+    /// json-schema, `flat` elsewhere]
+    #[arg(long, value_name = "FORM")]
+    union_form: Option<UnionForm>,
     /// Where the files go
     #[arg(long, value_name = "DIR", default_value = "schemas")]
     out: PathBuf,
@@ -119,8 +125,8 @@ struct LowerArgs {
     #[arg(long, value_name = "ENGINE")]
     engine: Option<GrammarEngine>,
     /// A tool whose arguments are a tagged union: `flat` (one object), `nested` (the union under
-    /// `request`) or `variants` (the union at the root: MCP and JSON Schema) [default: `nested` for
-    /// a server or engine, `variants` for json-schema, `flat` elsewhere]
+    /// `request`) or `variants` (the union at the root: MCP, JSON Schema, a server or engine)
+    /// [default: `nested` for a server or engine, `variants` for json-schema, `flat` elsewhere]
     #[arg(long, value_name = "FORM")]
     union_form: Option<UnionForm>,
     /// Write one output per input file into this folder [default: standard output, one input]
@@ -209,7 +215,8 @@ pub fn main() -> ExitCode {
     let outcome = match cli.command {
         Command::Export(args) => targets(&args.target).and_then(|targets| {
             let packages = &args.workspace.packages;
-            export::run(&args.workspace.manifest_path, packages, &targets, &args.server, &args.out, args.check)
+            let form = args.union_form;
+            export::run(&args.workspace.manifest_path, packages, &targets, &args.server, form, &args.out, args.check)
         }),
         Command::Lint(args) => match args.deny.as_deref() {
             None | Some("warnings") => {

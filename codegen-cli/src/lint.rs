@@ -20,7 +20,7 @@ struct Warning {
 }
 
 pub fn run(manifest_path: &Option<PathBuf>, packages: &[String], deny: bool) -> Result<Outcome, Failure> {
-    let (export, _) = probe::run(manifest_path, packages, "all", "")?;
+    let (export, _) = probe::run(manifest_path, packages, "all", "", "")?;
     let mut count = 0;
     let mut errors = 0;
     for (package, document) in &export.packages {

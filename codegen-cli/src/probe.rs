@@ -37,12 +37,14 @@ fn tool_runtime_dependency(package: &Package) -> Option<&cargo_metadata::Depende
 }
 
 /// Builds and runs the probe for the workspace of `manifest_path`, asking for `targets` and, lowered
-/// for their grammar engines, `servers` (both comma-separated).
+/// for their grammar engines, `servers` (both comma-separated), root unions in `union_form` (empty:
+/// each tool's own form or the target's default).
 pub fn run(
     manifest_path: &Option<PathBuf>,
     wanted: &[String],
     targets: &str,
     servers: &str,
+    union_form: &str,
 ) -> Result<(Export, Selection), Failure> {
     let mut command = MetadataCommand::new();
     command.no_deps();
@@ -147,6 +149,7 @@ pub fn run(
     let run = Command::new(&binary)
         .arg(targets)
         .arg(servers)
+        .arg(union_form)
         .stdin(Stdio::null())
         .output()
         .map_err(|err| Failure(format!("cannot run {}: {err}", binary.display())))?;

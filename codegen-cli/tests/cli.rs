@@ -935,3 +935,78 @@ fn import_carries_the_keywords_rust_types_cannot_say_and_names_per_tool_what_it_
     assert!(!check.is_valid(&with(4.into(), 1.into())));
     assert!(!check.is_valid(&with(2.into(), Value::Null)));
 }
+
+const UNIONS: &str = r#"
+/// Move the robot.
+#[toolc::tool]
+#[derive(serde::Deserialize, schemars::JsonSchema)]
+#[serde(tag = "action", rename_all = "snake_case")]
+pub enum Drive {
+    /// Stop where it is.
+    Stop,
+    /// Go somewhere.
+    Go {
+        /// Where.
+        to: String,
+    },
+}
+
+/// Paint a wall.
+#[toolc::tool(union_form = "nested")]
+#[derive(serde::Deserialize, schemars::JsonSchema)]
+#[serde(tag = "finish", rename_all = "snake_case")]
+pub enum Paint {
+    /// One even colour.
+    Plain {
+        /// The colour.
+        colour: String,
+    },
+    /// Two colours in stripes.
+    Striped {
+        /// The stripes' width, in centimetres.
+        width: u32,
+    },
+}
+"#;
+
+/// The arguments schema of `tool` in an export's `openai.json`.
+fn openai_parameters(file: &Path, tool: &str) -> Value {
+    let tools = read_json(file);
+    let found = tools.as_array().unwrap().iter().find(|entry| entry["function"]["name"] == tool);
+    found.unwrap_or_else(|| panic!("{tool} in {tools}"))["function"]["parameters"].clone()
+}
+
+#[test]
+fn export_writes_each_union_in_its_tools_form_or_the_one_asked_for() {
+    let dir = fixture("unions", &[("src/lib.rs", UNIONS)]);
+    let out = dir.join("schemas/unions");
+    let output = toolc(&["export", "--target", "openai,mcp"], &dir);
+    assert!(output.status.success(), "{}", stderr(&output));
+    // A tool's own `union_form` holds where the command chooses none; the others take the target's default.
+    let drive = openai_parameters(&out.join("openai.json"), "drive");
+    assert_eq!(drive["properties"]["action"]["enum"], json!(["stop", "go"]), "flat: {drive}");
+    let paint = openai_parameters(&out.join("openai.json"), "paint");
+    assert_eq!(paint["required"], json!(["request"]), "nested, as the tool asks: {paint}");
+    assert_eq!(paint["properties"]["request"]["anyOf"].as_array().unwrap().len(), 2, "{paint}");
+
+    // `--union-form` chooses for every tool: variants where the target takes a union at the root
+    // (MCP), nested where it must be an object (OpenAI's API).
+    let output = toolc(&["export", "--target", "openai,mcp", "--union-form", "variants"], &dir);
+    assert!(output.status.success(), "{}", stderr(&output));
+    for tool in ["drive", "paint"] {
+        let openai = openai_parameters(&out.join("openai.json"), tool);
+        assert!(openai["properties"]["request"]["anyOf"].is_array(), "{tool}: {openai}");
+        let mcp = read_json(&out.join("mcp.json"));
+        let listed = mcp.as_array().unwrap().iter().find(|entry| entry["name"] == tool).unwrap();
+        assert_eq!(listed["inputSchema"]["anyOf"].as_array().unwrap().len(), 2, "{tool}: {listed}");
+    }
+    // `--check` compares with what the same options write.
+    let check = toolc(&["export", "--target", "openai,mcp", "--union-form", "variants", "--check"], &dir);
+    assert_eq!(check.status.code(), Some(0), "{}", stderr(&check));
+    let stale = toolc(&["export", "--target", "openai,mcp", "--check"], &dir);
+    assert_eq!(stale.status.code(), Some(1), "{}", stderr(&stale));
+
+    let bad = toolc(&["export", "--union-form", "nest"], &dir);
+    assert_eq!(bad.status.code(), Some(2), "{}", stderr(&bad));
+    assert!(stderr(&bad).contains("nested"), "names the forms: {}", stderr(&bad));
+}

@@ -13,6 +13,7 @@
 /// What this binary shares with the suite, and only that: a tool any module linked here defines is
 /// one more tool `provider_sdks_accept_every_rendering` renders.
 mod support {
+    pub mod offline_web;
     pub mod pinned;
     #[allow(dead_code)] // the fixtures' own tests use the rest
     pub mod streams;
@@ -471,7 +472,7 @@ fn provider_sdks_assemble_the_same_calls_from_every_stream() {
 }
 
 /// Every tool of the example crates and the test set, lowered for each open-model server in its
-/// default form (root unions nested) and in the flat one, compiles in that server's grammar engine,
+/// default form (root unions nested), the flat one and variants (the union at the root), compiles in that server's grammar engine,
 /// its own compiler, with nothing dropped (tests/conformance/check_engines.py --require-clean).
 #[test]
 fn every_tool_lowered_for_a_server_compiles_whole_in_its_engine() {
@@ -488,6 +489,7 @@ fn every_tool_lowered_for_a_server_compiles_whole_in_its_engine() {
         for (form, options) in [
             ("default", RenderOptions::default().server(server)),
             ("flat", RenderOptions::default().server(server).union_form(UnionForm::Flat)),
+            ("variants", RenderOptions::default().server(server).union_form(UnionForm::Variants)),
         ] {
             for def in &tools {
                 let rendered = render_tools([*def], Target::OpenAi, &options).unwrap_or_else(|err| panic!("{err}"));

@@ -27,6 +27,7 @@ use toolc::{
     Change, ChangeKind, DispatchOptions, RenderOptions, Server, Target, ToolDef, ToolError, ToolSet, Toolbox, UnionForm,
 };
 
+use crate::support::offline_web::Offline;
 use crate::support::pinned::{installed, run};
 use crate::support::wire::{one_call, openapi_nullable_to_json_schema, pad_nulls};
 
@@ -61,7 +62,7 @@ fn renderings() -> Vec<Rendering> {
     let mut all = Vec::new();
     for (name, target, options) in plain {
         let mut forms = vec![UnionForm::Flat, UnionForm::Nested];
-        if matches!(target, Target::Mcp | Target::JsonSchema) {
+        if options.takes_root_union(target) {
             forms.push(UnionForm::Variants);
         }
         for form in forms {
@@ -552,17 +553,4 @@ fn director_written_back(tool: &str, arguments: &Value) -> Option<Value> {
         Op::ManageVariable(op) => serde_json::to_value(op),
     };
     Some(value.expect("the Director's values serialize"))
-}
-
-/// A web that is not there: every search finds nothing, every fetch is refused.
-struct Offline;
-
-impl roo_tools::web::Backend for Offline {
-    fn search(&self, _: &str) -> Vec<roo_tools::web::SearchResult> {
-        Vec::new()
-    }
-
-    fn fetch(&self, url: &str) -> Result<(String, String), (u16, String)> {
-        Err((503, format!("offline: {url}")))
-    }
 }

@@ -10,6 +10,7 @@ mod support {
     pub mod guarded;
     pub mod haproxy;
     pub mod http_wire;
+    pub mod offline_web;
     pub mod pinned;
     pub mod raw_http;
     pub mod redis;

@@ -1,11 +1,11 @@
 //! A tool whose arguments are a tagged union, written in each form (`UnionForm`) for every target:
 //! flat (one object, the default), nested (the union under `request`, every target) and variants
-//! (the union at the root, for MCP and JSON Schema); each variant a closed object of its own fields,
+//! (the union at the root, for MCP, JSON Schema and the engines); each variant a closed object of its own fields,
 //! and a call in any form read back into the same value, its problems told where the model wrote
 //! them. (The providers' SDKs check every nested and variants rendering in `conformance`.)
 
 use serde_json::{Value, json};
-use toolc::{ArgumentProblem, RenderOptions, Target, ToolError, ToolSet, UnionForm};
+use toolc::{ArgumentProblem, ConfigTool, RenderOptions, Server, Target, Tool, ToolError, ToolSet, UnionForm};
 use toolc_tests::nodes::{BrowserAction, NodeOp};
 
 fn action() -> &'static toolc::ToolDef {
@@ -86,12 +86,23 @@ fn examples_are_written_as_a_call_in_the_form_sends_them() {
 fn variants_put_the_union_at_the_root_where_the_target_takes_one_and_nowhere_else() {
     let def = action();
     let options = RenderOptions::default().union_form(UnionForm::Variants);
-    for target in [Target::Mcp, Target::JsonSchema] {
-        let rendered = def.render_with(target, &options).unwrap();
+    let engine = options.server(Server::LlamaCpp);
+    let takers = [(Target::Mcp, &options), (Target::JsonSchema, &options)].into_iter().chain(
+        // An open-model server's grammar engine compiles a root `anyOf`.
+        [Target::OpenAi, Target::OpenAiResponses].map(|target| (target, &engine)),
+    );
+    for (target, options) in takers {
+        let rendered = def.render_with(target, options).unwrap();
         let schema = arguments(target, &rendered.value);
         assert_eq!(schema["type"], "object", "{target}: MCP asks the root to be an object");
         assert_eq!(variant_fields(&schema["anyOf"]).len(), 3, "{target}: {schema}");
         assert!(schema["anyOf"].as_array().unwrap().iter().all(|branch| branch["additionalProperties"] == false));
+        assert!(schema.get("properties").is_none_or(|own| own.as_object().unwrap().is_empty()), "{target}: {schema}");
+        assert_ne!(
+            schema.get("additionalProperties"),
+            Some(&json!(false)),
+            "{target}: the root leaves it to the branches"
+        );
     }
     for target in [Target::OpenAi, Target::OpenAiResponses, Target::Anthropic, Target::Gemini, Target::Bedrock] {
         let err = def.render_with(target, &options).unwrap_err();
@@ -153,4 +164,50 @@ fn union_forms_are_named_as_the_command_line_and_packages_name_them() {
     }
     let err = "nestde".parse::<UnionForm>().unwrap_err().to_string();
     assert_eq!(err, "unknown union form `nestde`; did you mean `nested`? Forms: flat, nested, variants");
+}
+
+/// Drive a robot (its own form: variants).
+#[toolc::tool(union_form = "variants")]
+#[derive(Debug, PartialEq, serde::Deserialize, schemars::JsonSchema)]
+#[serde(tag = "action", rename_all = "snake_case")]
+enum Drive {
+    /// Stop where it is.
+    Stop,
+    /// Go somewhere.
+    Go {
+        /// Where.
+        to: String,
+    },
+}
+
+#[test]
+fn a_tools_own_form_holds_where_the_options_choose_none() {
+    let def = Drive::definition();
+    assert_eq!(def.union_form, Some(UnionForm::Variants));
+    let plain = RenderOptions::default();
+    let engine = RenderOptions::default().server(Server::Vllm);
+    // Variants where the target takes a union at the root; nested where it asks for an object.
+    for (target, options, at_root) in [
+        (Target::Mcp, &plain, true),
+        (Target::JsonSchema, &plain, true),
+        (Target::OpenAi, &engine, true),
+        (Target::OpenAi, &plain, false),
+        (Target::OpenAiResponses, &plain, false),
+        (Target::Anthropic, &plain, false),
+        (Target::Gemini, &plain, false),
+        (Target::Bedrock, &plain, false),
+    ] {
+        let rendered = def.render_with(target, options).unwrap();
+        let schema = arguments(target, &rendered.value);
+        let branches = if at_root { &schema["anyOf"] } else { &schema["properties"]["request"]["anyOf"] };
+        assert_eq!(branches.as_array().map(Vec::len), Some(2), "{target}: {schema}");
+    }
+    // The options win: one request can ask every tool for one form.
+    let flat = def.render_with(Target::Mcp, &RenderOptions::default().union_form(UnionForm::Flat)).unwrap();
+    assert_eq!(flat.value["inputSchema"]["properties"]["action"]["enum"], json!(["stop", "go"]));
+    // Whatever the form, a call is read into the same value.
+    let go = Drive::Go { to: "dock".to_owned() };
+    for call in [json!({"action": "go", "to": "dock"}), json!({"request": {"action": "go", "to": "dock"}})] {
+        assert_eq!(Drive::parse(&call.to_string()).unwrap(), go, "{call}");
+    }
 }

@@ -10,6 +10,9 @@ use crate::errors::Errors;
 use crate::suggest::hint;
 use toolc_names::RENAME_RULES;
 
+/// The values of `union_form`, as `toolc::UnionForm` names them.
+pub const UNION_FORMS: [&str; 3] = ["flat", "nested", "variants"];
+
 /// What a key's value must be.
 #[derive(Clone, Copy)]
 enum Kind {
@@ -42,6 +45,7 @@ const TOOL_KEYS: &[Key] = &[
     key("idempotent", Kind::Flag),
     key("open_world", Kind::Flag),
     key("strict", Kind::Flag),
+    key("union_form", Kind::Str),
     key("example", Kind::Example),
     key("long_running", Kind::FlagOrExpr),
 ];
@@ -225,6 +229,9 @@ pub struct ToolArgs {
     pub idempotent: Option<bool>,
     pub open_world: Option<bool>,
     pub strict: Option<bool>,
+    /// `union_form = "flat" | "nested" | "variants"`: how a root tagged union is written where the
+    /// render options choose no form (checked to be one of them).
+    pub union_form: Option<LitStr>,
     pub examples: Vec<Example>,
     /// `long_running` (a task when the client follows tasks) or `long_running = "required"` (only
     /// ever a task), with the key's span.
@@ -251,6 +258,7 @@ impl ToolArgs {
             idempotent: given.flag("idempotent"),
             open_world: given.flag("open_world"),
             strict: given.flag("strict"),
+            union_form: given.str("union_form"),
             examples: std::iter::from_fn(|| match given.take("example") {
                 Some((_, Value::Example(example))) => Some(example),
                 _ => None,
@@ -274,6 +282,20 @@ impl ToolArgs {
                 _ => None,
             },
         };
+        if let Some(form) = &args.union_form {
+            let value = form.value();
+            if !UNION_FORMS.contains(&value.as_str()) {
+                errors.at(
+                    form,
+                    format!(
+                        "unknown union form `{value}`{}\nforms: {} (flat: one object, each variant's fields beside the \
+                         tag; nested: the union under `request`; variants: `anyOf` at the root, where a target takes it)",
+                        hint(&value, UNION_FORMS.iter().copied()),
+                        UNION_FORMS.join(", ")
+                    ),
+                );
+            }
+        }
         if let Some(rule) = &args.rename_all {
             let value = rule.value();
             if !RENAME_RULES.contains(&value.as_str()) {

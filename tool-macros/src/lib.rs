@@ -33,6 +33,8 @@ use proc_macro::TokenStream;
 ///   struct uses `#[serde(rename_all)]` instead.
 /// - `title = "…"`, `read_only`, `destructive`, `idempotent`, `open_world`: MCP annotations; each flag
 ///   may also be written `= true` or `= false`.
+/// - `union_form = "flat" | "nested" | "variants"` (a struct or enum whose arguments are a tagged
+///   union): the form its union takes where the render options choose none.
 ///
 /// Keys of `#[arg(...)]` on a function parameter: `rename = "…"`, `default` (the type's `Default`) or
 /// `default = expr`, `description = "…"` (replaces the `# Arguments` entry).

@@ -14,6 +14,13 @@ pub fn fn_tool(tool: &FnTool, errors: &mut Errors) {
     name_rule(&tool.name(), &tool.args, &tool.ident, errors);
     description_rule(&tool.description(), &tool.ident, errors);
     arguments_section_rule(tool, errors);
+    if let Some(form) = &tool.args.union_form {
+        errors.at(
+            form,
+            "a function's arguments are one object, with no union at the root to write in a form: `union_form` goes \
+             on a struct or enum tool whose arguments are a tagged union",
+        );
+    }
 }
 
 pub fn type_tool(tool: &TypeTool, errors: &mut Errors) {

@@ -5,6 +5,8 @@ use std::borrow::Cow;
 use serde::Serialize;
 use serde_json::Value;
 
+use crate::dialect::UnionForm;
+
 /// The definition of one tool: what every target's JSON is rendered from.
 ///
 /// Built by `#[tool]` at first use and cached, so [`Tool::definition`](crate::Tool::definition) hands
@@ -47,6 +49,11 @@ pub struct ToolDef {
     /// tool, `#[tool(long_running)]`.
     #[serde(skip_serializing_if = "TaskSupport::is_forbidden")]
     pub task_support: TaskSupport,
+    /// The form a root tagged union of the arguments takes where the render options choose none
+    /// (`#[tool(union_form = "nested")]`); `None`: each target's default. See
+    /// [`ToolDef::with_union_form`].
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub union_form: Option<UnionForm>,
     /// How calls are decoded, worked out once from the input schema.
     #[serde(skip)]
     plan: std::sync::OnceLock<crate::decode::Plan>,
@@ -63,6 +70,7 @@ impl PartialEq for ToolDef {
             && self.examples == other.examples
             && self.source == other.source
             && self.task_support == other.task_support
+            && self.union_form == other.union_form
     }
 }
 
@@ -110,6 +118,7 @@ impl ToolDef {
             examples: Vec::new(),
             source: None,
             task_support: TaskSupport::Forbidden,
+            union_form: None,
             plan: std::sync::OnceLock::new(),
         }
     }
@@ -117,6 +126,31 @@ impl ToolDef {
     /// Sets whether strict modes are used.
     pub fn with_strict(mut self, strict: bool) -> Self {
         self.strict = strict;
+        self
+    }
+
+    /// Sets the form this tool's root tagged union takes where the render options choose none
+    /// ([`RenderOptions::union_form`](crate::RenderOptions::union_form) wins, so one request can
+    /// still ask every tool for one form). Where a target's root must be an object,
+    /// [`UnionForm::Variants`] is written [`UnionForm::Nested`], the form that keeps the variants
+    /// apart there. A tool without a root union is unchanged by it.
+    ///
+    /// ```
+    /// use serde_json::json;
+    /// use toolc::{RenderOptions, Target, ToolDef, UnionForm};
+    ///
+    /// let schema = json!({"oneOf": [
+    ///     {"type": "object", "properties": {"op": {"const": "stop"}}, "required": ["op"]},
+    ///     {"type": "object", "properties": {"op": {"const": "go"}, "to": {"type": "string"}}, "required": ["op", "to"]},
+    /// ]});
+    /// let def = ToolDef::new("drive", "Drive.", schema).with_union_form(UnionForm::Nested);
+    /// let openai = def.render(Target::OpenAi).unwrap().value;
+    /// assert!(openai["function"]["parameters"]["properties"]["request"]["anyOf"].is_array());
+    /// let flat = def.render_with(Target::OpenAi, &RenderOptions::default().union_form(UnionForm::Flat)).unwrap();
+    /// assert!(flat.value["function"]["parameters"]["properties"]["to"].is_object(), "the options win");
+    /// ```
+    pub fn with_union_form(mut self, form: UnionForm) -> Self {
+        self.union_form = Some(form);
         self
     }
 

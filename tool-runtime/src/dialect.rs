@@ -129,8 +129,9 @@ pub enum UnionForm {
     /// takes it; dispatch reads `{"request": {…}}` as the variant inside.
     Nested,
     /// The union at the root: `anyOf` of one closed object per variant (beside `"type": "object"`,
-    /// as MCP asks of a root). For the targets whose root may be a union: MCP and JSON Schema (whose
-    /// default it is).
+    /// as MCP asks of a root). For the targets whose root may be a union
+    /// ([`RenderOptions::takes_root_union`]): MCP, JSON Schema (whose default it is), and OpenAI
+    /// chat or Responses going to an open-model server's grammar engine.
     Variants,
 }
 
@@ -256,6 +257,38 @@ impl RenderOptions {
             (None, Target::OpenAi | Target::OpenAiResponses) if self.grammar_engine.is_some() => UnionForm::Nested,
             (None, _) => UnionForm::Flat,
         }
+    }
+
+    /// Whether `target` takes a union at the root of a tool's arguments ([`UnionForm::Variants`]):
+    /// MCP, JSON Schema, and OpenAI chat or Responses going to an open-model server's grammar
+    /// engine ([`RenderOptions::grammar_engine`]), which compiles a root `anyOf`. OpenAI's own API,
+    /// Anthropic, Gemini and Bedrock ask for an object.
+    ///
+    /// ```
+    /// use toolc::{RenderOptions, Server, Target};
+    ///
+    /// assert!(RenderOptions::default().takes_root_union(Target::Mcp));
+    /// assert!(!RenderOptions::default().takes_root_union(Target::OpenAi));
+    /// assert!(RenderOptions::default().server(Server::LlamaCpp).takes_root_union(Target::OpenAi));
+    /// ```
+    pub fn takes_root_union(&self, target: Target) -> bool {
+        match target {
+            Target::Mcp | Target::JsonSchema => true,
+            Target::OpenAi | Target::OpenAiResponses => self.grammar_engine.is_some(),
+            _ => false,
+        }
+    }
+
+    /// These options for a tool whose own form is `tool_form` (`#[tool(union_form = …)]`): that form
+    /// where the options choose none, [`UnionForm::Variants`] written nested where `target` asks
+    /// for an object at the root.
+    pub(crate) fn for_tool(&self, tool_form: Option<UnionForm>, target: Target) -> Option<RenderOptions> {
+        let form = match (self.union_form, tool_form) {
+            (None, Some(UnionForm::Variants)) if !self.takes_root_union(target) => UnionForm::Nested,
+            (None, Some(form)) => form,
+            _ => return None,
+        };
+        Some((*self).union_form(form))
     }
 
     /// Sets [`RenderOptions::grammar_engine`].

@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 
 use serde_json::{Value, json};
 
-use crate::{RenderOptions, Server, Target, ToolDef, registry, render_tools};
+use crate::{RenderOptions, Server, Target, ToolDef, UnionForm, registry, render_tools};
 
 /// The export document for `targets`: `{"packages": {name: {"files", "errors", "definitions"}}}`.
 pub fn document(targets: &[Target]) -> Value {
@@ -17,6 +17,13 @@ pub fn document(targets: &[Target]) -> Value {
 /// [`document`], and for each of `servers` the OpenAI chat lowering for its grammar engine, as
 /// `openai.<server>.json` (its report entries name the server).
 pub fn document_for_servers(targets: &[Target], servers: &[Server]) -> Value {
+    document_with(targets, servers, None)
+}
+
+/// [`document_for_servers`] with every root tagged union in `union_form` where one is given
+/// (`toolc export --union-form`), else in each tool's own form or the target's default.
+/// [`UnionForm::Variants`] is written nested for the targets whose root must be an object.
+pub fn document_with(targets: &[Target], servers: &[Server], union_form: Option<UnionForm>) -> Value {
     let mut packages: BTreeMap<&str, Vec<&ToolDef>> = BTreeMap::new();
     for def in registry::tools() {
         if let Some(source) = def.source {
@@ -25,7 +32,7 @@ pub fn document_for_servers(targets: &[Target], servers: &[Server]) -> Value {
     }
     let mut out = serde_json::Map::new();
     for (package, defs) in packages {
-        out.insert(package.to_owned(), package_document(&defs, targets, servers));
+        out.insert(package.to_owned(), package_document(&defs, targets, servers, union_form));
     }
     json!({"packages": out})
 }
@@ -34,7 +41,7 @@ fn location(def: &ToolDef) -> String {
     def.source.map_or_else(|| "(no source)".to_owned(), |source| source.to_string())
 }
 
-fn package_document(defs: &[&ToolDef], targets: &[Target], servers: &[Server]) -> Value {
+fn package_document(defs: &[&ToolDef], targets: &[Target], servers: &[Server], form: Option<UnionForm>) -> Value {
     let mut errors = Vec::new();
     for pair in defs.windows(2) {
         if pair[0].name == pair[1].name {
@@ -54,10 +61,14 @@ fn package_document(defs: &[&ToolDef], targets: &[Target], servers: &[Server]) -
             .map(|&target| (target, None))
             .chain(servers.iter().map(|&server| (Target::OpenAi, Some(server))));
         for (target, server) in renderings {
-            let options = match server {
+            let mut options = match server {
                 Some(server) => RenderOptions::default().server(server),
                 None => RenderOptions::default(),
             };
+            options.union_form = form.map(|form| match form {
+                UnionForm::Variants if !options.takes_root_union(target) => UnionForm::Nested,
+                form => form,
+            });
             match render_tools(defs.iter().copied(), target, &options) {
                 Ok(rendered) => {
                     let file = match server {
@@ -90,8 +101,8 @@ fn package_document(defs: &[&ToolDef], targets: &[Target], servers: &[Server]) -
 }
 
 /// The probe program's `main`: reads the targets (comma-separated text forms, or `all`) from its
-/// first argument, and the open-model servers (comma-separated, maybe none) from its second, and
-/// prints [`document_for_servers`] as JSON on standard output.
+/// first argument, the open-model servers (comma-separated, maybe none) from its second, and the
+/// union form (maybe none) from its third, and prints [`document_with`] as JSON on standard output.
 pub fn probe_main() {
     let wanted = std::env::args().nth(1).unwrap_or_else(|| "all".to_owned());
     let servers = std::env::args().nth(2).unwrap_or_default();
@@ -113,5 +124,13 @@ pub fn probe_main() {
             }
         }
     };
-    println!("{}", document_for_servers(&targets, &servers));
+    let union_form = match std::env::args().nth(3).filter(|form| !form.is_empty()).map(|form| form.parse()) {
+        None => None,
+        Some(Ok(form)) => Some(form),
+        Some(Err(err)) => {
+            eprintln!("{err}");
+            std::process::exit(2);
+        }
+    };
+    println!("{}", document_with(&targets, &servers, union_form));
 }

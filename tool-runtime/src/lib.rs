@@ -45,7 +45,9 @@
 //! how argument names are written; structs use `#[serde(rename_all)]`), and the MCP annotations
 //! `title = "…"`, `read_only`, `destructive`, `idempotent`, `open_world` (each a flag or `= bool`);
 //! on a function or method, `long_running` (a task when an MCP client follows tasks) or
-//! `long_running = "required"` (only ever a task): [`TaskSupport`].
+//! `long_running = "required"` (only ever a task): [`TaskSupport`]; on a struct or enum whose
+//! arguments are a tagged union, `union_form = "flat" | "nested" | "variants"`, the form it takes
+//! where the render options choose none ([`ToolDef::with_union_form`]).
 //!
 //! `#[arg(...)]` on a function parameter: `rename = "…"`, `default` (the type's `Default`) or
 //! `default = expr`, `description = "…"` (default: the parameter's `# Arguments` entry), and

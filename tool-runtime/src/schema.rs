@@ -5,7 +5,7 @@ use schemars::JsonSchema;
 use schemars::generate::SchemaSettings;
 use serde_json::Value;
 
-use crate::passes::formats::integer_range;
+use crate::passes::formats::written_range;
 
 pub use crate::passes::headers::has_headers;
 pub use crate::passes::merge_object_all_of;
@@ -64,34 +64,16 @@ fn tidy_input_root(mut schema: Value) -> Value {
 /// Writes the range of each Rust integer type into its schema (`minimum` and `maximum`, where
 /// schemars leaves them out: it writes `format: uint32` and `minimum: 0`, and nothing of the top): a
 /// model held to the schema then sends no integer the type cannot hold, which serde would refuse.
-///
-/// A bound is the type's limit, or the largest number of no greater magnitude that a double holds
-/// exactly: JSON Schema validators and grammar engines compare numbers as doubles, in which
-/// `i64::MAX` is 2^63, a number the type cannot hold. So an `i64` is bounded by ±(2^63 − 1024) and
-/// a `u64` by 2^64 − 2048; the integers between those and the type's limits are the ones a model
-/// cannot send. (An `i64`'s lower bound is made as large as its upper one so that engines which
-/// take bounds up to `i64::MAX` keep both.)
+/// A 64-bit type's bounds are the nearest doubles inside its range ([`written_range`]).
 fn bound_integers(schema: &mut Value) {
     let _ = crate::passes::walk::walk_mut::<()>(schema, "", &mut |node, _| {
-        let Some((min, max)) = node.get("format").and_then(Value::as_str).and_then(integer_range) else {
+        let Some((min, max)) = node.get("format").and_then(Value::as_str).and_then(written_range) else {
             return Ok(());
         };
-        // Past 2^53, where doubles stop holding every integer, the lower bound mirrors the upper.
-        let min = if -min > 1 << 53 { -exact_magnitude(max) } else { min };
         node.entry("minimum").or_insert_with(|| integer(min));
-        node.entry("maximum").or_insert_with(|| integer(exact_magnitude(max)));
+        node.entry("maximum").or_insert_with(|| integer(max));
         Ok(())
     });
-}
-
-/// The largest integer no greater than `bound` (positive, at most `u64::MAX`) that a double holds
-/// exactly.
-fn exact_magnitude(bound: i128) -> i128 {
-    let mut double = bound as f64;
-    if double as i128 > bound {
-        double = f64::from_bits(double.to_bits() - 1);
-    }
-    double as i128
 }
 
 /// An integer bound as JSON, exact (every bound fits an `i64` or a `u64`).
@@ -123,9 +105,10 @@ mod tests {
 
     #[test]
     fn integer_bounds_are_the_types_limits_or_the_nearest_double_inside_them() {
-        assert_eq!(exact_magnitude(u32::MAX.into()), i128::from(u32::MAX));
-        assert_eq!(exact_magnitude(i64::MAX.into()), (1 << 63) - 1024);
-        assert_eq!(exact_magnitude(u64::MAX.into()), (1 << 64) - 2048);
+        assert_eq!(written_range("uint32"), Some((0, u32::MAX.into())));
+        assert_eq!(written_range("int32"), Some((i32::MIN.into(), i32::MAX.into())));
+        assert_eq!(written_range("int64"), Some((-(1 << 63) + 1024, (1 << 63) - 1024)));
+        assert_eq!(written_range("uint64"), Some((0, (1 << 64) - 2048)));
         for bound in [(1 << 63) - 1024, (1 << 64) - 2048] {
             assert_eq!(bound as f64 as i128, bound, "{bound} is exact as a double");
         }

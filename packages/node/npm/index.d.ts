@@ -40,7 +40,7 @@ export interface LowerOptions {
   engine?: 'xgrammar' | 'llguidance' | 'llama-cpp';
   /**
    * A tool whose arguments are a tagged union: one object (`flat`), the union under `request`
-   * (`nested`), or the union at the root (`variants`: MCP and JSON Schema) (`--union-form`);
+   * (`nested`), or the union at the root (`variants`: MCP, JSON Schema, a server's engine) (`--union-form`);
    * the target's default when left out.
    */
   unionForm?: 'flat' | 'nested' | 'variants';

@@ -17,6 +17,14 @@ pub fn type_tool(tool: &TypeTool) -> TokenStream {
     let annotations = annotations(&tool.args);
     let source = source_location(name_span(&tool.args, ident));
     let strict = tool.args.strict.map(|strict| quote!(.with_strict(#strict)));
+    let union_form = tool.args.union_form.as_ref().map(|form| {
+        let variant = match form.value().as_str() {
+            "flat" => quote!(Flat),
+            "variants" => quote!(Variants),
+            _ => quote!(Nested),
+        };
+        quote!(.with_union_form(#rt::UnionForm::#variant))
+    });
     let examples = examples(&tool.args);
     let strict_checks = strict_checks(&tool.args, &tool.strict_blockers, None);
     let (examples_impl, examples_test) = example_check(
@@ -44,6 +52,7 @@ pub fn type_tool(tool: &TypeTool) -> TokenStream {
                     #rt::ToolDef::new(#name, #description, #rt::__private::input_schema::<Self>())
                         .with_annotations(#annotations)
                         #strict
+                        #union_form
                         #examples
                         .with_source(#source)
                 })

@@ -12,7 +12,7 @@ use serde_json::{Map, Value};
 use toolc_names::did_you_mean;
 
 use crate::ArgumentProblem;
-use crate::passes::formats::{integer_range, is_rust_number, is_wide_limit};
+use crate::passes::formats::{integer_range, is_rust_number, written_range};
 use crate::passes::refs::resolve;
 use crate::passes::union::{TaggedUnion, tagged_union};
 use crate::pointer::child_path;
@@ -51,12 +51,13 @@ pub(crate) fn has_constraints(schema: &Value) -> bool {
 /// a call need not be validated for it.
 fn is_type_bound(node: &Map<String, Value>, key: &str, value: &Value) -> bool {
     let Some(format) = node.get("format").and_then(Value::as_str) else { return false };
-    let Some((min, max)) = integer_range(format) else { return false };
-    let bound = value.as_i64().map(i128::from).or_else(|| value.as_u64().map(i128::from));
-    let wide = max > i128::from(u32::MAX) && is_wide_limit(key, value);
+    let (Some((min, max)), Some((written_min, written_max))) = (integer_range(format), written_range(format)) else {
+        return false;
+    };
+    let Some(bound) = value.as_i64().map(i128::from).or_else(|| value.as_u64().map(i128::from)) else { return false };
     match key {
-        "minimum" => bound == Some(min) || wide,
-        "maximum" => bound == Some(max) || wide,
+        "minimum" => bound == min || bound == written_min,
+        "maximum" => bound == max || bound == written_max,
         _ => false,
     }
 }
@@ -556,5 +557,7 @@ mod tests {
         assert!(!has_constraints(&json!({"properties": {"n": u64_range}})));
         let wide_on_u32 = json!({"type": "integer", "format": "uint32", "maximum": 18_446_744_073_709_549_568u64});
         assert!(has_constraints(&json!({"properties": {"n": wide_on_u32}})));
+        let i64_bound_on_u64 = json!({"type": "integer", "format": "uint64", "maximum": 9_223_372_036_854_774_784i64});
+        assert!(has_constraints(&json!({"properties": {"n": i64_bound_on_u64}})), "narrower than a u64");
     }
 }

@@ -12,19 +12,14 @@ pub(crate) fn is_rust_number(format: &str) -> bool {
     matches!(format, "float" | "double") || integer_range(format).is_some()
 }
 
-/// The bounds `schema::bound_integers` writes for a 64-bit integer type: the largest magnitudes a
-/// double holds exactly inside `i64` and `u64`.
-const WIDE_LIMITS: [(&str, i128); 3] = [
-    ("minimum", -9_223_372_036_854_774_784),
-    ("maximum", 9_223_372_036_854_774_784),
-    ("maximum", 18_446_744_073_709_549_568),
-];
-
-/// Whether `keyword: bound` only says the range of a 64-bit integer type, as
-/// `schema::bound_integers` writes it.
+/// Whether `keyword: bound` only says the range of a 64-bit integer type, as [`written_range`]
+/// writes it.
 pub(crate) fn is_wide_limit(keyword: &str, bound: &Value) -> bool {
-    let bound = bound.as_i64().map(i128::from).or(bound.as_u64().map(i128::from));
-    WIDE_LIMITS.iter().any(|(limit_keyword, limit)| *limit_keyword == keyword && bound == Some(*limit))
+    let Some(bound) = bound.as_i64().map(i128::from).or(bound.as_u64().map(i128::from)) else {
+        return false;
+    };
+    let mut ranges = ["int64", "uint64"].into_iter().filter_map(written_range);
+    ranges.any(|(min, max)| (keyword == "minimum" && bound == min) || (keyword == "maximum" && bound == max))
 }
 
 /// Drops `keyword` from `node`, a bound that only says the range of a 64-bit integer type
@@ -54,6 +49,29 @@ pub(crate) fn integer_range(format: &str) -> Option<(i128, i128)> {
         "int64" | "int" => (i64::MIN.into(), i64::MAX.into()),
         _ => return None,
     })
+}
+
+/// The range toolc writes into the schema of the Rust integer type `format` names, if it names
+/// one: the type's limits, or the largest number of no greater magnitude that a double holds
+/// exactly. JSON Schema validators and grammar engines compare numbers as doubles, in which
+/// `i64::MAX` is 2^63, a number the type cannot hold. So an `i64` is written as ±(2^63 − 1024) and a
+/// `u64` up to 2^64 − 2048; the integers between those and the type's limits are the ones a model
+/// cannot send. Past 2^53, where doubles stop holding every integer, the lower bound mirrors the
+/// upper, so that engines which take bounds up to `i64::MAX` keep both.
+pub(crate) fn written_range(format: &str) -> Option<(i128, i128)> {
+    let (min, max) = integer_range(format)?;
+    let min = if -min > 1 << 53 { -exact_magnitude(max) } else { min };
+    Some((min, exact_magnitude(max)))
+}
+
+/// The largest integer no greater than `bound` (positive, at most `u64::MAX`) that a double holds
+/// exactly.
+fn exact_magnitude(bound: i128) -> i128 {
+    let mut double = bound as f64;
+    if double as i128 > bound {
+        double = f64::from_bits(double.to_bits() - 1);
+    }
+    double as i128
 }
 
 /// Keeps `format` where the target supports it, drops the formats that name Rust number types (any

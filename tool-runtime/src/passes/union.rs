@@ -199,8 +199,8 @@ pub(crate) fn union_copy(
             return Err(lowering.error(
                 path,
                 format!(
-                    "{} takes no union at the root of a tool's arguments: write it nested (`UnionForm::Nested`) or \
-                     flat (`UnionForm::Flat`)",
+                    "{} takes no union at the root of a tool's arguments (MCP, JSON Schema and the open-model servers' \
+                     grammar engines do): write it nested (`UnionForm::Nested`) or flat (`UnionForm::Flat`)",
                     lowering.target
                 ),
             ));

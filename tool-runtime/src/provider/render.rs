@@ -77,6 +77,8 @@ impl ToolDef {
     pub fn response_format_with(&self, target: Target, options: &RenderOptions) -> Result<Rendered, RenderError> {
         let mut lowering = Lowering::new(&self.name, target);
         let without = self.for_target(target);
+        let own = options.for_tool(self.union_form, target);
+        let options = own.as_ref().unwrap_or(options);
         let value = provider(target).response_format(without.as_ref().unwrap_or(self), options, &mut lowering)?;
         Ok(Rendered { value, report: lowering.report })
     }
@@ -85,6 +87,8 @@ impl ToolDef {
     pub fn render_with(&self, target: Target, options: &RenderOptions) -> Result<Rendered, RenderError> {
         let mut lowering = Lowering::new(&self.name, target);
         let without = self.for_target(target);
+        let own = options.for_tool(self.union_form, target);
+        let options = own.as_ref().unwrap_or(options);
         let value = provider(target).tool(without.as_ref().unwrap_or(self), options, &mut lowering)?;
         Ok(Rendered { value, report: lowering.report })
     }

@@ -25,7 +25,7 @@ use crate::passes::walk::walk_mut;
 use crate::pointer::{push_index, push_token};
 use crate::provider::Lower;
 use crate::provider::description::{check_description, description};
-use crate::{ChoiceError, ChoiceOptions, RenderOptions, Target, ToolChoice, ToolDef};
+use crate::{ChoiceError, ChoiceOptions, RenderOptions, Target, ToolChoice, ToolDef, UnionForm};
 
 /// String formats strict mode supports.
 const FORMATS: &[&str] = &["date-time", "time", "date", "duration", "email", "hostname", "ipv4", "ipv6", "uuid"];
@@ -164,12 +164,76 @@ fn parameters(
     lowering: &mut Lowering,
 ) -> Result<Value, RenderError> {
     let form = options.form_for(Target::OpenAi);
-    let mut schema = union_copy(&def.input_schema, form, false, path, lowering)?;
+    let schema = union_copy(&def.input_schema, form, options.takes_root_union(Target::OpenAi), path, lowering)?;
+    if form == UnionForm::Variants
+        && let Some(Value::Array(variants)) = schema.get("anyOf")
+    {
+        return variants_at_root(&schema, variants, def.strict, options, path, lowering);
+    }
+    object_parameters(schema, def.strict, options, path, lowering)
+}
+
+/// A root union for a grammar engine ([`UnionForm::Variants`]): each variant lowered as the whole
+/// arguments object it stands for (the root's own fields with its own), under one root `anyOf`, so
+/// strict mode's rules hold within each and the engine's grammar ties each variant's fields to its
+/// tag. Their `$defs`, which refer from the root, are gathered at the root.
+fn variants_at_root(
+    schema: &Value,
+    variants: &[Value],
+    strict: bool,
+    options: &RenderOptions,
+    path: &str,
+    lowering: &mut Lowering,
+) -> Result<Value, RenderError> {
+    let own = |key: &str| schema.get(key).and_then(Value::as_object).cloned().unwrap_or_default();
+    let own_required = schema.get("required").and_then(Value::as_array).cloned().unwrap_or_default();
+    let mut lowered = Vec::new();
+    let mut defs = Map::new();
+    for (index, variant) in variants.iter().enumerate() {
+        let mut branch = variant.clone();
+        if let Some(branch) = branch.as_object_mut() {
+            if let Some(Value::Object(properties)) = branch.get_mut("properties") {
+                for (name, field) in own("properties") {
+                    properties.entry(name).or_insert(field);
+                }
+            }
+            if let Some(Value::Array(required)) = branch.get_mut("required") {
+                required
+                    .extend(own_required.iter().filter(|name| !required.contains(name)).cloned().collect::<Vec<_>>());
+            }
+            if schema.get("$defs").is_some() {
+                branch.insert("$defs".to_owned(), Value::Object(own("$defs")));
+            }
+        }
+        let at = format!("{path}/anyOf/{index}");
+        let mut branch = object_parameters(branch, strict, options, &at, lowering)?;
+        if let Some(Value::Object(branch_defs)) = branch.as_object_mut().and_then(|branch| branch.remove("$defs")) {
+            defs.extend(branch_defs);
+        }
+        lowered.push(branch);
+    }
+    let mut root = Map::new();
+    root.insert("type".to_owned(), json!("object"));
+    root.insert("anyOf".to_owned(), Value::Array(lowered));
+    if !defs.is_empty() {
+        root.insert("$defs".to_owned(), Value::Object(defs));
+    }
+    Ok(Value::Object(root))
+}
+
+/// The passes of an arguments object, for OpenAI's strict mode (or not) and a grammar engine.
+fn object_parameters(
+    mut schema: Value,
+    strict: bool,
+    options: &RenderOptions,
+    path: &str,
+    lowering: &mut Lowering,
+) -> Result<Value, RenderError> {
     close_objects(&mut schema);
     inline_refs(&mut schema, path, Recursion::Keep, lowering)?;
     merge_object_all_of(&mut schema, path, lowering);
     object_root(&mut schema, path, lowering)?;
-    if def.strict {
+    if strict {
         strict_objects(&mut schema, path, Optional::RequiredNullable, NullStyle::TypeArray, lowering)?;
         strict_keywords(&mut schema, path, lowering)?;
         limits(&mut schema, path, lowering)?;

@@ -97,6 +97,60 @@ def silent_drops(schema, format_holds):
     return dropped
 
 
+def structural_drops(schema):
+    """What xgrammar and llama.cpp's converter drop without a word, found by reading the schema (each
+    measured on its own with the engine, the grammar then matched against values): an `allOf` (llama.cpp
+    reads only its branches' properties and enums and makes them all required, xgrammar ignores one beside
+    other keywords); `enum` or `const` values of another type than the node's (the enum wins over the
+    type); and a required field an object's `properties` do not name (neither engine writes it)."""
+    found = []
+
+    def types_of(node):
+        ty = node.get("type")
+        return [ty] if isinstance(ty, str) else [t for t in ty if isinstance(t, str)] if isinstance(ty, list) else None
+
+    def has_type(value, ty):
+        return {"string": isinstance(value, str), "boolean": isinstance(value, bool), "null": value is None,
+                "integer": isinstance(value, int) and not isinstance(value, bool)
+                or isinstance(value, float) and value.is_integer(),
+                "number": isinstance(value, (int, float)) and not isinstance(value, bool),
+                "array": isinstance(value, list), "object": isinstance(value, dict)}.get(ty, True)
+
+    def visit(node, part=False):
+        if isinstance(node, list):
+            for item in node:
+                visit(item, part)
+            return
+        if not isinstance(node, dict):
+            return
+        if "allOf" in node:
+            found.append("drops an `allOf`")
+        types = types_of(node)
+        values = (node["enum"] if isinstance(node.get("enum"), list) else []) + ([node["const"]] if "const" in node else [])
+        if types and any(not any(has_type(v, t) for t in types) for v in values):
+            found.append("lets through `enum` or `const` values of another type than the node's")
+        properties = node.get("properties")
+        open_to_more = isinstance(node.get("additionalProperties"), dict) or "patternProperties" in node
+        # An object that names its fields (a part of one, `{"required": [...]}` beside a union, names none).
+        # A union's branch beside an object's own `properties` is a part of that object too.
+        if not part and isinstance(properties, dict) and not open_to_more and any(
+                name not in properties for name in node.get("required", [])):
+            found.append("cannot write a required field `properties` does not name")
+        for key, value in node.items():
+            if key in ("properties", "patternProperties", "$defs", "definitions", "dependentSchemas"):
+                for child in (value.values() if isinstance(value, dict) else []):
+                    visit(child)
+            elif key in ("anyOf", "oneOf", "allOf"):
+                visit(value, part or key == "allOf" or isinstance(properties, dict))
+            elif key == "prefixItems":
+                visit(value)
+            elif isinstance(value, dict) and key not in ("const", "default", "enum", "examples"):
+                visit(value)
+
+    visit(schema)
+    return sorted(set(found))
+
+
 def xgrammar_compiler():
     # xgrammar 0.2.8 imports torch, triton and transformers at module level for what it offers
     # beyond compiling grammars; the test installs it without them, so they are stood in for by
@@ -138,7 +192,7 @@ def xgrammar_compiler():
         dropped = [line.strip() for line in said.text.splitlines() if "warning" in line.lower()]
         dropped += [str(w.message) for w in python_warnings]
         if error is None:
-            dropped += silent_drops(schema, format_holds)
+            dropped += silent_drops(schema, format_holds) + structural_drops(schema)
         return error, dropped
 
     return compile_one
@@ -172,7 +226,8 @@ def number_bounds(schema):
 
     def visit(node):
         if isinstance(node, dict):
-            if node.get("type") == "number" and any(k in node for k in
+            ty = node.get("type")
+            if (ty == "number" or isinstance(ty, list) and "number" in ty) and any(k in node for k in
                                                      ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum")):
                 found.append(node)
             for key, value in node.items():
@@ -237,6 +292,7 @@ class LlamaCpp:
             dropped += [f"silently ignores `format: {f}`" for f in sorted(formats) if not self.format_holds(f)]
             if number_bounds(schema):
                 dropped.append("silently ignores the bounds of a number")
+            dropped += structural_drops(schema)
             yield label, None, dropped
 
 

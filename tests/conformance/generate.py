@@ -5,7 +5,8 @@ Usage: generate.py FILE CASES
 FILE holds {"<id>": <JSON Schema>, ...}. For each schema, up to CASES distinct values are drawn
 (hypothesis derandomized: the same values on every run of the same pinned versions), and each is
 kept only when the `jsonschema` package's validator for the schema's draft admits it, with formats
-checked, as a provider enforcing the schema would. Prints one JSON object:
+checked, as a provider enforcing the schema would (values are drawn with one hint the generator
+needs, `generator_hints`; what is kept is judged against the schema as it is). Prints one JSON object:
 {"<id>": {"drawn": N, "distinct": N, "values": [...]}} or {"<id>": {"error": "why nothing could be drawn"}}.
 """
 
@@ -19,9 +20,39 @@ from hypothesis.errors import HypothesisWarning
 from hypothesis_jsonschema import from_schema
 
 
+def field_names(node):
+    """Every field name an object's parts name: its own `properties` and those of its `allOf`,
+    `anyOf` and `oneOf` branches, all the way down its parts."""
+    names = set((node.get("properties") or {}).keys())
+    for keyword in ("allOf", "anyOf", "oneOf"):
+        for branch in node.get(keyword) or []:
+            if isinstance(branch, dict):
+                names |= field_names(branch)
+    return names
+
+
+def generator_hints(node):
+    """`schema` as hypothesis-jsonschema can draw from it. It does not read `unevaluatedProperties`
+    (JSON Schema 2019-09 on), so an object closed with it (the fields of its parts, and no other) is
+    drawn with random extra fields the validator then refuses, every one (and it finds nothing to
+    draw beside a union). Such a closing is drawn as `propertyNames: {"enum": [every name a part
+    names]}` instead, which admits more than the closing does, never less; what is kept is still what
+    the `jsonschema` validator admits for the schema as it is."""
+    if isinstance(node, list):
+        return [generator_hints(item) for item in node]
+    if not isinstance(node, dict):
+        return node
+    hinted = {key: generator_hints(value) if key not in ("const", "enum", "default", "examples") else value
+              for key, value in node.items()}
+    if node.get("unevaluatedProperties") in (False, {"not": {}}) and "propertyNames" not in node:
+        del hinted["unevaluatedProperties"]
+        hinted["propertyNames"] = {"enum": sorted(field_names(node))}
+    return hinted
+
+
 def draw(schema, cases):
     """Up to `cases` distinct values of `schema`, in the order drawn, and how many were drawn."""
-    strategy = from_schema(schema)
+    strategy = from_schema(generator_hints(schema))
     seen, values, drawn = set(), [], [0]
 
     @settings(

@@ -1,8 +1,10 @@
 //! Soundness, with a generator nobody here wrote: every argument object a lowered schema admits is
 //! run by dispatch, or refused only where that tool's lowering report names a change.
 //!
-//! For every tool of the example crates, the test crate and a toolbox of serde's shapes
-//! (`support/shapes.rs`), lowered for every target and open-model server in every union form,
+//! For every tool of the example crates, the test crate, a toolbox of serde's shapes
+//! (`support/shapes.rs`) and third-party definitions joined with `allOf`
+//! (`fixtures/third-party/github-all-of.json`, each call checked against the definition as
+//! written), lowered for every target and open-model server in every union form,
 //! hypothesis-jsonschema (pinned in `tests/conformance/requirements.txt`) draws argument objects
 //! from the *lowered* schema; those the `jsonschema` package admits are sent in the target's wire
 //! format through `dispatch` (or `ToolSet::parse_response`, the same decoding) and must run, or be
@@ -384,6 +386,14 @@ fn what_a_lowered_schema_admits_dispatch_runs_and_what_the_types_write_the_schem
         roo_tools::browser::BrowserTools::new(Default::default()),
     )
     .unwrap();
+    // Third-party definitions whose arguments are joined with `allOf` (GitHub's REST API, as an
+    // OpenAPI-to-MCP server lists it): a toolbox of them checks each call against the definition
+    // as written, so what a lowering's merge lets through, the original must take.
+    let github: Value = serde_json::from_str(include_str!("../fixtures/third-party/github-all-of.json")).unwrap();
+    let github = toolc::DynamicToolbox::new(&github, |_name, _arguments, _context| async move {
+        Ok::<String, toolc::ToolError>(String::new())
+    })
+    .unwrap();
     let browse = browse_agent::BrowserTools::new(Default::default());
     let browser = toolc_tests::browser::Browser::default();
     let shape_tools = crate::support::shapes::ShapeTools;
@@ -402,6 +412,7 @@ fn what_a_lowered_schema_admits_dispatch_runs_and_what_the_types_write_the_schem
         toolbox("roo-tools", &roo),
         toolbox("browse-agent", &browse),
         toolbox("test browser", &browser),
+        toolbox("github all-of", &github),
     ];
     let renderings = renderings();
     let mut figures: Vec<Figures> = renderings.iter().map(|_| Figures::default()).collect();
@@ -415,14 +426,28 @@ fn what_a_lowered_schema_admits_dispatch_runs_and_what_the_types_write_the_schem
         .flat_map(|(s, subject)| subject.tools.iter().enumerate().map(move |(t, def)| (s, t, def)))
         .map(|(s, t, def)| (s, t, schemas.id(&def.input_schema)))
         .collect();
+    // Each tool's own schema, to tell a lowering that admits nothing from a definition that admits
+    // nothing.
+    let definition_ids: BTreeMap<(usize, usize), usize> = subjects
+        .iter()
+        .enumerate()
+        .flat_map(|(s, subject)| subject.tools.iter().enumerate().map(move |(t, def)| ((s, t), def)))
+        .map(|(key, def)| (key, schemas.id(&def.input_schema)))
+        .collect();
     let drawn = draw(&schemas);
+    let unsatisfiable = |id: usize| drawn[&id]["error"].as_str().is_some_and(|why| why.starts_with("Unsatisfiable"));
 
     for job in &jobs {
         let (subject, def, rendering) =
             (&subjects[job.subject], &subjects[job.subject].tools[job.tool], &renderings[job.rendering]);
         let figures = &mut figures[job.rendering];
         let Some(values) = drawn[&job.id].get("values").and_then(Value::as_array) else {
-            figures.not_drawn += 1;
+            // A definition no value satisfies (a closed part forbidding a required field, as an
+            // OpenAPI bridge may write it): its lowering admitting nothing either is sound.
+            if unsatisfiable(job.id) && unsatisfiable(definition_ids[&(job.subject, job.tool)]) {
+                figures.not_drawn += 1;
+                continue;
+            }
             let why = &drawn[&job.id]["error"];
             figures.unexplained.push(format!("{} {}: nothing could be drawn: {why}", subject.name, def.name));
             continue;
@@ -492,8 +517,9 @@ fn what_a_lowered_schema_admits_dispatch_runs_and_what_the_types_write_the_schem
     }
 
     let mut table = String::from(
-        "| rendering | tools | not lowered | drawn | admitted | ran | refused, named in the report | unexplained | \
-         values of the types | admitted | refused, named | unexplained |\n|---|---|---|---|---|---|---|---|---|---|---|---|\n",
+        "| rendering | tools | not lowered | admits nothing, as its definition | drawn | admitted | ran | refused, named in \
+         the report | unexplained | values of the types | admitted | refused, named | unexplained \
+         |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|\n",
     );
     // Failures grouped by what failed, digits blurred, each with its first example and count.
     let mut failures: BTreeMap<String, (usize, String)> = BTreeMap::new();
@@ -508,10 +534,11 @@ fn what_a_lowered_schema_admits_dispatch_runs_and_what_the_types_write_the_schem
     for (rendering, f) in renderings.iter().zip(&figures) {
         writeln!(
             table,
-            "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
+            "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
             rendering.label,
             f.tools,
             f.not_lowered,
+            f.not_drawn,
             f.drawn,
             f.admitted,
             f.ran,

@@ -109,6 +109,10 @@ mod tests {
         assert_eq!(written_range("int32"), Some((i32::MIN.into(), i32::MAX.into())));
         assert_eq!(written_range("int64"), Some((-(1 << 63) + 1024, (1 << 63) - 1024)));
         assert_eq!(written_range("uint64"), Some((0, (1 << 64) - 2048)));
+        use crate::passes::formats::is_wide_limit;
+        assert!(is_wide_limit("maximum", &serde_json::json!(18446744073709549568u64)));
+        assert!(is_wide_limit("minimum", &serde_json::json!(-9223372036854774784i64)));
+        assert!(!is_wide_limit("minimum", &serde_json::json!(0)), "an unsigned type's least is any schema's");
         for bound in [(1 << 63) - 1024, (1 << 64) - 2048] {
             assert_eq!(bound as f64 as i128, bound, "{bound} is exact as a double");
         }

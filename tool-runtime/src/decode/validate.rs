@@ -132,7 +132,16 @@ fn check(value: &Value, schema: &Value, root: &Value, at: &str, problems: &mut V
         union(value, branches, root, at, problems);
     }
     if let Some(Value::Array(all)) = node.get("allOf") {
-        all.iter().for_each(|branch| check(value, branch, root, at, problems));
+        // Each part sees part of the object: a field another part names is known to it too.
+        let mut names = Vec::new();
+        part_names(schema, root, &mut names);
+        for branch in all {
+            let branch = resolve(branch, root);
+            match knowing(branch, root, &names) {
+                Some(widened) => check(value, &widened, root, at, problems),
+                None => check(value, branch, root, at, problems),
+            }
+        }
     }
     if let Some(expected) = node.get("const")
         && value != expected
@@ -277,6 +286,48 @@ fn of_its_kind(value: &Value, schema: &Value) -> bool {
         return kind_of(constant);
     }
     (schema.get("properties").is_some() && value.is_object()) || (schema.get("items").is_some() && value.is_array())
+}
+
+/// Every field name the parts of an object name: its own `properties` and those of its `allOf`,
+/// `anyOf` and `oneOf` branches, all the way down its parts.
+fn part_names(schema: &Value, root: &Value, names: &mut Vec<String>) {
+    let schema = resolve(schema, root);
+    for name in schema.get("properties").and_then(Value::as_object).into_iter().flat_map(|p| p.keys()) {
+        if !names.contains(name) {
+            names.push(name.clone());
+        }
+    }
+    for keyword in ["allOf", "anyOf", "oneOf"] {
+        for branch in schema.get(keyword).and_then(Value::as_array).into_iter().flatten() {
+            part_names(branch, root, names);
+        }
+    }
+}
+
+/// A part of an object (and its alternatives) that names fields, widened to know `names` (each as
+/// any value, which the part naming it checks); `None` when it already knows them all.
+fn knowing(part: &Value, root: &Value, names: &[String]) -> Option<Value> {
+    let node = resolve(part, root).as_object()?;
+    let mut widened = None::<Map<String, Value>>;
+    if let Some(Value::Object(properties)) = node.get("properties")
+        && names.iter().any(|name| !properties.contains_key(name))
+    {
+        let mut properties = properties.clone();
+        for name in names {
+            properties.entry(name.clone()).or_insert(Value::Bool(true));
+        }
+        widened.get_or_insert_with(|| node.clone()).insert("properties".to_owned(), Value::Object(properties));
+    }
+    for keyword in ["anyOf", "oneOf", "allOf"] {
+        let Some(Value::Array(branches)) = node.get(keyword) else { continue };
+        let known: Vec<Option<Value>> = branches.iter().map(|branch| knowing(branch, root, names)).collect();
+        if known.iter().any(Option::is_some) {
+            let branches =
+                branches.iter().zip(known).map(|(branch, known)| known.unwrap_or_else(|| branch.clone())).collect();
+            widened.get_or_insert_with(|| node.clone()).insert(keyword.to_owned(), Value::Array(branches));
+        }
+    }
+    widened.map(Value::Object)
 }
 
 fn shape(schema: &Value) -> String {
@@ -537,6 +588,23 @@ mod tests {
         let bad = problems(json!({"slug": "Open Page", "when": "yesterday", "id": "42"}), schema);
         assert_eq!(bad.len(), 3, "{bad:?}");
         assert_eq!(bad[0].1, "expected a `uuid` string, got the string \"42\"");
+    }
+
+    #[test]
+    fn the_parts_of_an_object_know_each_others_fields() {
+        // GitHub's REST API as an OpenAPI bridge lists an operation: path parameters, and a body
+        // that says only which of its fields one must send.
+        let schema = json!({"type": "object", "required": ["owner"], "allOf": [
+            {"type": "object", "properties": {"owner": {"type": "string"}}},
+            {"type": "object", "properties": {"cname": {"type": ["string", "null"]}, "public": {"type": "boolean"}},
+             "anyOf": [{"required": ["cname"]}, {"required": ["public"]}]}]});
+        let problems = |value: Value| validate(&value, &schema, &schema);
+        assert_eq!(problems(json!({"owner": "o", "cname": null})), []);
+        let unknown = problems(json!({"owner": "o", "public": true, "cnmae": "x"}));
+        assert!(!unknown.is_empty() && unknown.iter().all(|problem| problem.pointer == "/cnmae"), "{unknown:?}");
+        assert!(unknown[0].message.contains("did you mean `cname`?"), "{unknown:?}");
+        let wrong = problems(json!({"owner": "o", "public": "yes"}));
+        assert_eq!(wrong[0].pointer, "/public", "each part still checks the fields it names: {wrong:?}");
     }
 
     #[test]

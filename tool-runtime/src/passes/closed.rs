@@ -35,6 +35,86 @@ fn referenced_as_parts(schema: &Value, parts: &mut Vec<String>) {
     }
 }
 
+/// Closes each object composed of parts (`allOf`) that the lowering could not merge into one
+/// (`merge_object_all_of` merges those whose parts agree), for the targets that take `allOf` and
+/// JSON Schema 2020-12's keywords (MCP, JSON Schema, Anthropic and Bedrock outside strict mode):
+/// dispatch reads the fields of all its parts as the object's, so it is closed to any other with
+/// `unevaluatedProperties: false`, which sees the fields of every part. Left open as `close_objects`
+/// leaves them: a part of a larger object, and parts that give other fields a schema or refer
+/// elsewhere.
+pub(crate) fn close_compositions(schema: &mut Value) {
+    compositions(schema, "", true);
+}
+
+/// The pointers (below `path`) of the objects [`close_compositions`] closes, closing them when
+/// `close` says so.
+pub(crate) fn compositions(schema: &mut Value, path: &str, close: bool) -> Vec<String> {
+    fn visit(schema: &mut Value, part_of_object: bool, at: &str, close: bool, found: &mut Vec<String>) {
+        let Value::Object(node) = schema else { return };
+        let says_otherwise = ["additionalProperties", "patternProperties", "unevaluatedProperties"]
+            .iter()
+            .any(|key| node.contains_key(*key));
+        if let Some(Value::Array(branches)) = node.get("allOf")
+            && !says_otherwise
+            && !part_of_object
+            && branches.iter().any(names_fields)
+            && branches.iter().all(closable_part)
+        {
+            found.push(at.to_owned());
+            if close {
+                node.insert("unevaluatedProperties".to_owned(), Value::Bool(false));
+            }
+        }
+        let has_fields = node.contains_key("properties");
+        for (keyword, value) in node.iter_mut() {
+            let here = crate::pointer::child_path(at, keyword);
+            match (keyword.as_str(), value) {
+                ("allOf" | "anyOf" | "oneOf", Value::Array(branches)) => {
+                    let part = keyword == "allOf" || has_fields || part_of_object;
+                    for (index, branch) in branches.iter_mut().enumerate() {
+                        visit(branch, part, &format!("{here}/{index}"), close, found);
+                    }
+                }
+                ("properties" | "$defs", Value::Object(entries)) => {
+                    for (name, entry) in entries.iter_mut() {
+                        visit(entry, false, &crate::pointer::child_path(&here, name), close, found);
+                    }
+                }
+                ("items" | "additionalProperties", value) => visit(value, false, &here, close, found),
+                _ => {}
+            }
+        }
+    }
+    let mut found = Vec::new();
+    visit(schema, false, path, close, &mut found);
+    found
+}
+
+/// Whether a part of an object names fields, itself or in its alternatives.
+fn names_fields(part: &Value) -> bool {
+    part.get("properties").is_some()
+        || ["anyOf", "oneOf", "allOf"].iter().any(|keyword| {
+            part.get(*keyword).and_then(Value::as_array).is_some_and(|branches| branches.iter().any(names_fields))
+        })
+}
+
+/// Whether a part of an object, and each of its alternatives, gives other fields no schema of their
+/// own (a map's values, named by pattern) and refers nowhere (what a reference holds is not seen
+/// here): the object may then be closed to fields no part names. A part that says
+/// `additionalProperties: true` only says that it, a part, does not close the object.
+fn closable_part(part: &Value) -> bool {
+    let Some(part) = part.as_object() else { return part == &Value::Bool(true) };
+    let says_otherwise = ["additionalProperties", "unevaluatedProperties"]
+        .iter()
+        .any(|key| part.get(*key).is_some_and(|value| !value.is_boolean()))
+        || part.contains_key("patternProperties")
+        || part.contains_key("$ref");
+    !says_otherwise
+        && ["anyOf", "oneOf", "allOf"].iter().all(|keyword| {
+            part.get(*keyword).and_then(Value::as_array).is_none_or(|branches| branches.iter().all(closable_part))
+        })
+}
+
 fn close(schema: &mut Value, part_of_object: bool, parts: &[String]) {
     let Value::Object(node) = schema else { return };
     let composed = ["anyOf", "oneOf", "allOf"].iter().any(|keyword| node.contains_key(*keyword));
@@ -51,6 +131,7 @@ fn close(schema: &mut Value, part_of_object: bool, parts: &[String]) {
     if has_fields && !composed && !says_otherwise && !part_of_object && names_required {
         node.insert("additionalProperties".to_owned(), Value::Bool(false));
     }
+
     for (keyword, value) in node.iter_mut() {
         match (keyword.as_str(), value) {
             // An `allOf`'s branches are parts of one object; an `anyOf`'s or `oneOf`'s alternatives,

@@ -18,8 +18,10 @@ pub(crate) fn is_wide_limit(keyword: &str, bound: &Value) -> bool {
     let Some(bound) = bound.as_i64().map(i128::from).or(bound.as_u64().map(i128::from)) else {
         return false;
     };
+    // Only the bounds past 2^53 (an unsigned type's `minimum: 0` is any schema's).
     let mut ranges = ["int64", "uint64"].into_iter().filter_map(written_range);
-    ranges.any(|(min, max)| (keyword == "minimum" && bound == min) || (keyword == "maximum" && bound == max))
+    bound.abs() > 1 << 53
+        && ranges.any(|(min, max)| (keyword == "minimum" && bound == min) || (keyword == "maximum" && bound == max))
 }
 
 /// Drops `keyword` from `node`, a bound that only says the range of a 64-bit integer type

@@ -32,8 +32,19 @@ pub(crate) mod walk;
 
 use serde_json::Value;
 
-/// Merges every `allOf` of plain objects in `schema` into one object, as the OpenAI and Gemini
-/// lowerings do; an `allOf` of anything else is left as it is.
+/// Merges every `allOf` in `schema` whose parts agree into the one schema it means, as the OpenAI
+/// and Gemini lowerings do: objects into one object, a type and its added constraints into one
+/// schema, a part that is a union distributed over its alternatives (each then a whole object). An
+/// `allOf` whose parts disagree (types or enums with nothing in common, a closed part that does not
+/// name a field another requires, two patterns, `not`) is left as it is.
+///
+/// ```
+/// use serde_json::json;
+///
+/// let mut schema = json!({"allOf": [{"type": "integer"}, {"minimum": 1}]});
+/// toolc::schema::merge_object_all_of(&mut schema);
+/// assert_eq!(schema, json!({"type": "integer", "minimum": 1}));
+/// ```
 pub fn merge_object_all_of(schema: &mut Value) {
     let mut lowering = report::Lowering::new("", crate::Target::JsonSchema);
     all_of::merge_object_all_of(schema, "", &mut lowering);

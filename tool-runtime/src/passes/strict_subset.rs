@@ -6,7 +6,8 @@
 use serde_json::{Map, Value, json};
 
 use crate::UnionForm;
-use crate::passes::closed::close_objects;
+use crate::passes::all_of::merge_object_all_of;
+use crate::passes::closed::{close_compositions, close_objects};
 use crate::passes::describe::{move_all_but, move_to_description};
 use crate::passes::formats::{drop_wide_limit, formats, is_wide_limit};
 use crate::passes::names::{ascii_word, check_name, check_property_keys};
@@ -47,6 +48,10 @@ pub(crate) fn input_schema(
     close_objects(&mut schema);
     let recursion = strict.map_or(Recursion::Keep, |mode| Recursion::Reject(mode.recursion));
     inline_refs(&mut schema, path, recursion, lowering)?;
+    merge_object_all_of(&mut schema, path, lowering);
+    if strict.is_none() {
+        close_compositions(&mut schema);
+    }
     object_root(&mut schema, path, lowering)?;
     if let Some(mode) = strict {
         strict_objects(&mut schema, path, Optional::Keep, NullStyle::AnyOf, lowering)?;

@@ -4,7 +4,8 @@
 use serde_json::{Value, json};
 
 use crate::call::{DispatchError, ToolCall};
-use crate::passes::closed::close_objects;
+use crate::passes::all_of::merge_object_all_of;
+use crate::passes::closed::{close_compositions, close_objects};
 use crate::passes::object;
 use crate::passes::report::{Lowering, RenderError};
 use crate::passes::root::object_or_union_root;
@@ -29,6 +30,8 @@ impl Lower for JsonSchema {
             Some(form) => union_copy(&def.input_schema, form, true, "/input_schema", lowering)?,
         };
         close_objects(&mut input);
+        merge_object_all_of(&mut input, "/input_schema", lowering);
+        close_compositions(&mut input);
         object_or_union_root(&mut input, "/input_schema", lowering)?;
         let mut input = with_dialect(input);
         if !def.examples.is_empty() {

@@ -19,7 +19,8 @@ pub(super) struct Subset {
     pub(super) multiple_of: Held,
     /// Whether it holds a number that need not be an integer to its bounds.
     pub(super) number_bounds: bool,
-    /// Which `allOf`s of more than one branch it compiles.
+    /// Whether it compiles `allOf` (the OpenAI lowering has merged every `allOf` whose parts
+    /// agree): [`Held::All`] or [`Held::None`].
     pub(super) all_of: Held,
     /// The largest magnitude of an integer bound it turns into a grammar.
     pub(super) integer_bound: i128,
@@ -35,7 +36,7 @@ pub(super) struct Subset {
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub(super) enum Held {
     All,
-    /// `multipleOf` on integers; `allOf` whose branches are all objects.
+    /// `multipleOf` on integers.
     Some,
     None,
 }
@@ -146,7 +147,11 @@ pub(super) fn subset(engine: GrammarEngine) -> Subset {
             largest_count: 1000,
             multiple_of: Held::None,
             number_bounds: false,
-            all_of: Held::Some,
+            // It reads only the branches' properties and enums, makes every property required,
+            // and ignores an `allOf` beside `properties`, `enum` or most types: a string's
+            // `allOf` becomes a grammar of `{}` alone. What the lowering could not merge, it
+            // cannot hold.
+            all_of: Held::None,
             integer_bound: (1 << 53) - 1,
             number_bound: f64::MAX,
             regex: Regex {

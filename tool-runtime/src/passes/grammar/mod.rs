@@ -39,6 +39,8 @@ pub(crate) fn grammar_subset(
     }
     walk_mut(schema, path, &mut |node, at| {
         unsatisfiable(node, name, at, lowering)?;
+        values_of_the_type(node, name, at, lowering);
+        whole_integer_bounds(node, name, at, lowering);
         let one_of_written = one_of(node, name, at, lowering);
         let mut moved: Vec<(String, Value, String)> = Vec::new();
         let mut take = |node: &mut Map<String, Value>, keyword: &str, why: String| {
@@ -116,16 +118,37 @@ pub(crate) fn grammar_subset(
                 take(node, keyword, format!("{name} cannot turn a bound this large into a grammar"));
             }
         }
-        if let Some(Value::Array(branches)) = node.get("allOf")
-            && branches.len() > 1
+        let all_of_taken = node.contains_key("allOf") && subset.all_of != Held::All;
+        if all_of_taken {
+            take(node, "allOf", format!("{name} does not compile `allOf`, and its parts do not merge into one schema"));
+        }
+        // A required field `properties` does not name: xgrammar and llama.cpp's converter write no
+        // such field (llguidance writes it as any value, unless the object is closed), so every
+        // call the grammar lets through would be refused for want of it.
+        let closed = node.get("additionalProperties") == Some(&Value::Bool(false));
+        // (At the root, or where an `allOf` was taken: inside a union beside an object's own
+        // `properties`, a branch is a part of that object, and names its fields there.)
+        if (at == path || all_of_taken)
+            && let Some(missing) = required_but_unnamed(node)
+            && (engine != GrammarEngine::LlGuidance || closed || all_of_taken)
         {
-            let objects = branches.iter().all(|branch| branch.as_object().is_some_and(is_object_schema));
-            match subset.all_of {
-                Held::All => {}
-                Held::Some if objects => {}
-                Held::Some => take(node, "allOf", format!("{name} compiles an `allOf` only of objects")),
-                Held::None => take(node, "allOf", format!("{name} does not compile an `allOf` of several branches")),
-            }
+            let why = if all_of_taken {
+                format!(
+                    "only an `allOf` {name} does not compile names it, and the `allOf`'s parts do not merge into one \
+                     schema (they disagree: a closed part, types or enums with nothing in common, two patterns, two \
+                     unions; or a part is a union of several objects at the root, which merged would make the \
+                     arguments a union without a tag)"
+                )
+            } else {
+                format!("`properties` does not name it, and {name} writes no field they do not name")
+            };
+            return Err(lowering.error(
+                at,
+                format!(
+                    "`{missing}` is required, but {why}, so no call {name} lets through could have it; write the \
+                     field in `properties`"
+                ),
+            ));
         }
         if subset.no_boolean_items_or_root_ref {
             boolean_items(node, name, at, lowering);
@@ -210,12 +233,89 @@ fn root_under_defs(schema: &mut Value, name: &str, path: &str, lowering: &mut Lo
     }
 }
 
-fn is_object_schema(node: &Map<String, Value>) -> bool {
-    node.get("type").is_some_and(|ty| ty == "object") || node.contains_key("properties")
+/// Whether `node` holds integers alone (`null` beside them, as an optional field has it, too).
+fn is_integer(node: &Map<String, Value>) -> bool {
+    match node.get("type") {
+        Some(Value::String(ty)) => ty == "integer",
+        Some(Value::Array(types)) => {
+            types.iter().any(|ty| ty == "integer") && types.iter().all(|ty| ty == "integer" || ty == "null")
+        }
+        _ => false,
+    }
 }
 
-fn is_integer(node: &Map<String, Value>) -> bool {
-    node.get("type").is_some_and(|ty| ty == "integer")
+/// A field `node`, an object that names its fields, requires without naming it (nor a schema for
+/// other fields). A part of an object (`{"required": ["id"]}` in a union beside the object's
+/// `properties`) names none, and is not one.
+fn required_but_unnamed(node: &Map<String, Value>) -> Option<String> {
+    if node.get("additionalProperties").is_some_and(Value::is_object) || node.contains_key("patternProperties") {
+        return None;
+    }
+    let properties = Some(node.get("properties")?.as_object()?);
+    let required = node.get("required").and_then(Value::as_array)?;
+    let missing =
+        required.iter().filter_map(Value::as_str).find(|name| properties.is_none_or(|p| !p.contains_key(*name)));
+    missing.map(str::to_owned)
+}
+
+/// An `enum` beside a `type` keeps only the values of the type: no other passes the schema, and
+/// llama.cpp's converter and xgrammar let the enum win over the type (`{"type": "integer",
+/// "enum": ["1", 2]}` would let `"1"` through, which the call is then refused for). An enum with no
+/// value of the type is refused before this (`unsatisfiable`).
+fn values_of_the_type(node: &mut Map<String, Value>, name: &str, at: &str, lowering: &mut Lowering) {
+    let (Some(Value::Array(values)), Some(types)) = (node.get("enum"), node.get("type").and_then(type_names)) else {
+        return;
+    };
+    let (kept, left): (Vec<Value>, Vec<Value>) =
+        values.iter().cloned().partition(|value| types.iter().any(|ty| unsatisfiable::has_type(value, ty)));
+    if left.is_empty() || kept.is_empty() {
+        return;
+    }
+    let left_out = left.iter().map(Value::to_string).collect::<Vec<_>>().join(", ");
+    node.insert("enum".to_owned(), Value::Array(kept));
+    let detail = format!(
+        "`enum` values of no type the schema allows left out ({left_out}): no such value passes the `type`, and \
+         {name} would let them through"
+    );
+    lowering.note(at, ChangeKind::Dropped, detail);
+}
+
+/// The type names of a `type` keyword.
+fn type_names(ty: &Value) -> Option<Vec<String>> {
+    match ty {
+        Value::String(one) => Some(vec![one.clone()]),
+        Value::Array(many) => many.iter().map(|ty| ty.as_str().map(str::to_owned)).collect(),
+        _ => None,
+    }
+}
+
+/// A fractional bound on integers written as the whole bound that admits the same integers
+/// (`minimum: 1.5` is `minimum: 2`): xgrammar refuses a bound of an integer that is not whole.
+fn whole_integer_bounds(node: &mut Map<String, Value>, name: &str, at: &str, lowering: &mut Lowering) {
+    if !is_integer(node) {
+        return;
+    }
+    for (keyword, round) in [
+        ("minimum", f64::ceil as fn(f64) -> f64),
+        ("exclusiveMinimum", f64::floor),
+        ("maximum", f64::floor),
+        ("exclusiveMaximum", f64::ceil),
+    ] {
+        let Some(bound) = node.get(keyword).and_then(Value::as_f64).filter(|bound| bound.fract() != 0.0) else {
+            continue;
+        };
+        let whole = round(bound);
+        if whole.abs() >= (1u64 << 53) as f64 {
+            continue;
+        }
+        node.insert(keyword.to_owned(), json!(whole as i64));
+        let detail = format!(
+            "`{keyword}: {bound}` written `{keyword}: {}`, which admits the same integers ({name} takes only whole \
+             bounds on integers)",
+            whole as i64
+        );
+        lowering.note(at, ChangeKind::Rewritten, detail);
+    }
 }
 
 /// Whether an integer bound lies within `limit` either way, read exactly (a bound past 2^53 is not
@@ -375,5 +475,60 @@ mod tests {
         let text = err.to_string();
         assert!(text.contains("tickets") && text.contains("/parameters/properties/n"), "{text}");
         assert!(text.contains("no value of type integer"), "{text}");
+    }
+
+    #[test]
+    fn an_all_of_left_unmerged_is_moved_and_what_only_it_names_refused() {
+        // The lowering merges an `allOf` whose parts agree; one left is one whose parts disagree.
+        let two_patterns = json!({"type": "object", "properties": {"code": {"type": "string", "allOf": [
+            {"pattern": "^[a-z]+$"}, {"pattern": "^.{1,5}$"}]}}});
+        for engine in [GrammarEngine::XGrammar, GrammarEngine::LlamaCpp] {
+            let (out, said) = lowered(engine, two_patterns.clone());
+            assert!(out["properties"]["code"].get("allOf").is_none(), "{engine}: {out}");
+            assert!(said.iter().any(|line| line.contains("does not compile `allOf`")), "{said:?}");
+        }
+        let (kept, _) = lowered(GrammarEngine::LlGuidance, two_patterns);
+        assert!(kept["properties"]["code"]["allOf"].is_array(), "llguidance holds it");
+        // An object whose fields only the `allOf` names: the engine could write none of them.
+        let mut parts = json!({"type": "object", "properties": {}, "required": ["owner"], "allOf": [
+            {"properties": {"owner": {"type": "string"}}, "additionalProperties": false},
+            {"properties": {"labels": {"type": "array"}}}]});
+        let mut lowering = Lowering::new("add_labels", Target::OpenAi);
+        let err = grammar_subset(&mut parts, GrammarEngine::LlamaCpp, "/parameters", &mut lowering).unwrap_err();
+        assert!(err.to_string().contains("`owner` is required, but only an `allOf`"), "{err}");
+    }
+
+    #[test]
+    fn enum_values_of_another_type_are_left_out_and_a_const_of_another_type_refused() {
+        let schema = json!({"type": "object", "properties": {
+            "adults": {"type": ["integer", "null"], "enum": ["1", "2", 3, null]}}});
+        for engine in [GrammarEngine::XGrammar, GrammarEngine::LlGuidance, GrammarEngine::LlamaCpp] {
+            let (out, said) = lowered(engine, schema.clone());
+            assert_eq!(out["properties"]["adults"]["enum"], json!([3, null]), "{engine}");
+            assert!(said.iter().any(|line| line.contains("left out (\"1\", \"2\")")), "{said:?}");
+        }
+        let mut constant = json!({"type": "object", "properties": {"kind": {"type": "string", "const": 1}}});
+        let mut lowering = Lowering::new("t", Target::OpenAi);
+        let err = grammar_subset(&mut constant, GrammarEngine::XGrammar, "/parameters", &mut lowering).unwrap_err();
+        assert!(err.to_string().contains("its `const` 1 is not of type string"), "{err}");
+    }
+
+    #[test]
+    fn integer_bounds_are_read_on_nullable_integers_and_made_whole() {
+        let schema = json!({"type": "object", "properties": {
+            "page": {"type": ["integer", "null"], "minimum": 1.5, "exclusiveMaximum": 9.5},
+            "offset": {"type": ["integer", "null"], "minimum": -1e20}}});
+        let (xgrammar, _) = lowered(GrammarEngine::XGrammar, schema.clone());
+        assert_eq!(xgrammar["properties"]["page"]["minimum"], json!(2));
+        assert_eq!(xgrammar["properties"]["page"]["exclusiveMaximum"], json!(10));
+        assert!(xgrammar["properties"]["offset"].get("minimum").is_none(), "past what xgrammar takes: {xgrammar}");
+        // llama.cpp holds an integer's bounds, `null` beside it or not.
+        let (llama, _) = lowered(GrammarEngine::LlamaCpp, schema);
+        assert_eq!(llama["properties"]["page"]["minimum"], json!(2));
+        let mut crossing =
+            json!({"type": "object", "properties": {"n": {"type": "integer", "minimum": 5, "maximum": 1}}});
+        let mut lowering = Lowering::new("t", Target::OpenAi);
+        let err = grammar_subset(&mut crossing, GrammarEngine::LlGuidance, "/parameters", &mut lowering).unwrap_err();
+        assert!(err.to_string().contains("`minimum` 5 is more than `maximum` 1"), "{err}");
     }
 }

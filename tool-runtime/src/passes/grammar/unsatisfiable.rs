@@ -6,8 +6,8 @@ use serde_json::{Map, Value};
 use crate::passes::report::{Lowering, RenderError};
 
 /// Refuses a schema no value satisfies, which an engine refuses or turns into a grammar whose every
-/// call is then refused: an `enum` none of whose values has the schema's `type`, or bounds that
-/// cross.
+/// call is then refused: an `enum` none of whose values has the schema's `type`, a `const` of
+/// another type, or bounds that cross.
 pub(super) fn unsatisfiable(
     node: &Map<String, Value>,
     name: &str,
@@ -34,6 +34,18 @@ pub(super) fn unsatisfiable(
                 ),
             ));
         }
+    }
+    if let (Some(value), Some(types)) = (node.get("const"), node.get("type").and_then(super::type_names))
+        && !types.iter().any(|ty| has_type(value, ty))
+    {
+        return Err(lowering.error(
+            at,
+            format!(
+                "no value satisfies this schema: its `const` {value} is not of type {}, so no call could pass ({name} \
+                 cannot make a grammar of it that holds); give the const the type, or the type of the const",
+                types.join(" or ")
+            ),
+        ));
     }
     // An `allOf` whose closed branch forbids a property another part requires (an OpenAPI bridge
     // joining a path parameter to a closed request body does this).
@@ -62,6 +74,18 @@ pub(super) fn unsatisfiable(
                 ));
             }
         }
+    }
+    if let (Some(low), Some(high)) =
+        (node.get("minimum").and_then(Value::as_f64), node.get("maximum").and_then(Value::as_f64))
+        && low > high
+    {
+        return Err(lowering.error(
+            at,
+            format!(
+                "no value satisfies this schema: `minimum` {low} is more than `maximum` {high}, so no call could pass \
+                 ({name} cannot make a grammar of it that holds)"
+            ),
+        ));
     }
     for (least, most) in [("minItems", "maxItems"), ("minLength", "maxLength"), ("minProperties", "maxProperties")] {
         if let (Some(low), Some(high)) =
@@ -93,7 +117,7 @@ fn forbids(schema: &Value, name: &str) -> bool {
     closed || union_forbids
 }
 
-fn has_type(value: &Value, ty: &str) -> bool {
+pub(super) fn has_type(value: &Value, ty: &str) -> bool {
     match ty {
         "string" => value.is_string(),
         "integer" => value.is_i64() || value.is_u64() || value.as_f64().is_some_and(|f| f.fract() == 0.0),

@@ -13,7 +13,7 @@ use serde_json::{Map, Value, json};
 use super::Gemini;
 use crate::UnionForm;
 use crate::passes::all_of::merge_object_all_of;
-use crate::passes::closed::close_objects;
+use crate::passes::closed::{close_objects, compositions};
 use crate::passes::describe::{move_all_but, move_to_description};
 use crate::passes::formats::formats;
 use crate::passes::names::{check_name, check_property_keys};
@@ -103,6 +103,14 @@ fn json_schema_form(
     // Properties inside an `allOf` of objects are the model's to see at the object itself, as in
     // `parameters` (Gemini documents no `allOf` for its JSON Schema).
     merge_object_all_of(&mut input, "/parametersJsonSchema", lowering);
+    // Gemini ignores `unevaluatedProperties`, which would close an object whose parts do not merge:
+    // the report says so.
+    for at in compositions(&mut input, "/parametersJsonSchema", false) {
+        let detail = "the object is the fields of its `allOf` parts and no other, which do not merge into one \
+                      object; Gemini holds no closing of it (`additionalProperties` or `unevaluatedProperties: \
+                      false`): a field no part names is refused when the call arrives";
+        lowering.note(&at, ChangeKind::Dropped, detail);
+    }
     object_root(&mut input, "/parametersJsonSchema", lowering)?;
     declaration["parametersJsonSchema"] = input;
     if let Some(output) = &def.output_schema {

@@ -10,7 +10,8 @@
 use serde_json::{Value, json};
 
 use super::Mcp;
-use crate::passes::closed::close_objects;
+use crate::passes::all_of::merge_object_all_of;
+use crate::passes::closed::{close_compositions, close_objects};
 use crate::passes::headers;
 use crate::passes::names::{ascii_word, check_name};
 use crate::passes::object;
@@ -40,6 +41,8 @@ impl Lower for Mcp {
         if options.mcp_inline_refs {
             inline_refs(&mut input, "/inputSchema", Recursion::Keep, lowering)?;
         }
+        merge_object_all_of(&mut input, "/inputSchema", lowering);
+        close_compositions(&mut input);
         object_root(&mut input, "/inputSchema", lowering)?;
         headers::check_headers(&input, "/inputSchema", lowering)?;
         objects_for_booleans(&mut input, "/inputSchema", lowering);

@@ -282,33 +282,10 @@ impl ToolArgs {
                 _ => None,
             },
         };
-        if let Some(form) = &args.union_form {
-            let value = form.value();
-            if !UNION_FORMS.contains(&value.as_str()) {
-                errors.at(
-                    form,
-                    format!(
-                        "unknown union form `{value}`{}\nforms: {} (flat: one object, each variant's fields beside the \
-                         tag; nested: the union under `request`; variants: `anyOf` at the root, where a target takes it)",
-                        hint(&value, UNION_FORMS.iter().copied()),
-                        UNION_FORMS.join(", ")
-                    ),
-                );
-            }
-        }
-        if let Some(rule) = &args.rename_all {
-            let value = rule.value();
-            if !RENAME_RULES.contains(&value.as_str()) {
-                errors.at(
-                    rule,
-                    format!(
-                        "unknown rename rule `{value}`{}\nrules: {}",
-                        hint(&value, RENAME_RULES.iter().copied()),
-                        RENAME_RULES.join(", ")
-                    ),
-                );
-            }
-        }
+        let forms_said = " (flat: one object, each variant's fields beside the tag; nested: the union under \
+                          `request`; variants: `anyOf` at the root, where a target takes it)";
+        check_listed(args.union_form.as_ref(), "union form", "forms", &UNION_FORMS, forms_said, errors);
+        check_listed(args.rename_all.as_ref(), "rename rule", "rules", RENAME_RULES, "", errors);
         args
     }
 
@@ -322,6 +299,17 @@ impl ToolArgs {
                 ToolArgs::default()
             }
         }
+    }
+}
+
+/// An error at `given` unless it is one of `allowed`: "unknown `what` `…`; did you mean …?", then
+/// the list (`list: a, b, c`) and what the values mean (`said`).
+fn check_listed(given: Option<&LitStr>, what: &str, list: &str, allowed: &[&str], said: &str, errors: &mut Errors) {
+    let Some(given) = given else { return };
+    let value = given.value();
+    if !allowed.contains(&value.as_str()) {
+        let hint = hint(&value, allowed.iter().copied());
+        errors.at(given, format!("unknown {what} `{value}`{hint}\n{list}: {}{said}", allowed.join(", ")));
     }
 }
 

@@ -222,14 +222,7 @@ fn tighter(a: &Value, b: &Value, keeps: impl Fn(f64, f64) -> bool) -> Option<Val
 
 /// The types both allow (an integer is a number); `None` when they have none in common.
 fn common_types(a: &Value, b: &Value) -> Option<Value> {
-    let list = |types: &Value| -> Option<Vec<String>> {
-        match types {
-            Value::String(one) => Some(vec![one.clone()]),
-            Value::Array(many) => many.iter().map(|ty| ty.as_str().map(str::to_owned)).collect(),
-            _ => None,
-        }
-    };
-    let (a, b) = (list(a)?, list(b)?);
+    let (a, b) = (super::type_names(a)?, super::type_names(b)?);
     let mut common: Vec<String> = Vec::new();
     for ty in &a {
         let kept = if b.contains(ty) {

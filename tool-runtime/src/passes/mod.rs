@@ -50,6 +50,15 @@ pub fn merge_object_all_of(schema: &mut Value) {
     all_of::merge_object_all_of(schema, "", &mut lowering);
 }
 
+/// The type names a `type` keyword holds (one, or a list of them); `None` when it is not that.
+pub(crate) fn type_names(ty: &Value) -> Option<Vec<String>> {
+    match ty {
+        Value::String(one) => Some(vec![one.clone()]),
+        Value::Array(many) => many.iter().map(|ty| ty.as_str().map(str::to_owned)).collect(),
+        _ => None,
+    }
+}
+
 /// A JSON object of `entries`, the values moved in: `json!` would copy each value by serializing it,
 /// which for a schema costs as much as the lowering itself.
 pub(crate) fn object<const N: usize>(entries: [(&str, Value); N]) -> Value {

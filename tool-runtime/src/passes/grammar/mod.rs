@@ -20,6 +20,7 @@ use crate::GrammarEngine;
 use crate::passes::describe::append_paragraph;
 use crate::passes::formats::{drop_wide_limit, is_rust_number, is_wide_limit};
 use crate::passes::report::{ChangeKind, Lowering, RenderError};
+use crate::passes::type_names;
 use crate::passes::walk::walk_mut;
 use engines::{Held, UNHONOURED, subset};
 use pattern::unsupported_construct;
@@ -251,11 +252,9 @@ fn required_but_unnamed(node: &Map<String, Value>) -> Option<String> {
     if node.get("additionalProperties").is_some_and(Value::is_object) || node.contains_key("patternProperties") {
         return None;
     }
-    let properties = Some(node.get("properties")?.as_object()?);
+    let properties = node.get("properties")?.as_object()?;
     let required = node.get("required").and_then(Value::as_array)?;
-    let missing =
-        required.iter().filter_map(Value::as_str).find(|name| properties.is_none_or(|p| !p.contains_key(*name)));
-    missing.map(str::to_owned)
+    required.iter().filter_map(Value::as_str).find(|name| !properties.contains_key(*name)).map(str::to_owned)
 }
 
 /// An `enum` beside a `type` keeps only the values of the type: no other passes the schema, and
@@ -278,15 +277,6 @@ fn values_of_the_type(node: &mut Map<String, Value>, name: &str, at: &str, lower
          {name} would let them through"
     );
     lowering.note(at, ChangeKind::Dropped, detail);
-}
-
-/// The type names of a `type` keyword.
-fn type_names(ty: &Value) -> Option<Vec<String>> {
-    match ty {
-        Value::String(one) => Some(vec![one.clone()]),
-        Value::Array(many) => many.iter().map(|ty| ty.as_str().map(str::to_owned)).collect(),
-        _ => None,
-    }
 }
 
 /// A fractional bound on integers written as the whole bound that admits the same integers

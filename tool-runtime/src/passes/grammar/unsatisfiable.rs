@@ -35,7 +35,7 @@ pub(super) fn unsatisfiable(
             ));
         }
     }
-    if let (Some(value), Some(types)) = (node.get("const"), node.get("type").and_then(super::type_names))
+    if let (Some(value), Some(types)) = (node.get("const"), node.get("type").and_then(crate::passes::type_names))
         && !types.iter().any(|ty| has_type(value, ty))
     {
         return Err(lowering.error(

@@ -145,6 +145,10 @@ struct ImportArgs {
     /// Where to write the Rust code [default: standard output]
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
+    /// Also write a `#[toolbox]` enum of this name with a variant per tool, whose `parse_response`
+    /// reads a provider's calls into the tools' structs
+    #[arg(long, value_name = "NAME")]
+    toolbox: Option<String>,
 }
 
 #[derive(Args)]
@@ -243,7 +247,7 @@ pub fn main() -> ExitCode {
                 lower::run(&args.files, &lower::Lowering { target: args.target, options, out: args.out.as_deref() })
             })
         }
-        Command::Import(args) => import::run(&args.file, args.out.as_deref()),
+        Command::Import(args) => import::run(&args.file, args.out.as_deref(), args.toolbox.as_deref()),
         Command::Pin(args) => pin::run(&args.sources, args.servers.as_deref(), &args.lock, args.check),
     };
     match outcome {

@@ -565,13 +565,25 @@ fn import_writes_rust_that_compiles_and_renders_back_the_same_schema() {
     let original = fixture_json("crm-tools.json");
     let dir = fixture("imported", &[("src/lib.rs", "mod tools;\npub use tools::*;\nmod hidden;\n")]);
     let output = toolc(
-        &["import", original.to_str().unwrap(), "--out", dir.join("src/tools.rs").to_str().unwrap()],
+        &[
+            "import",
+            original.to_str().unwrap(),
+            "--out",
+            dir.join("src/tools.rs").to_str().unwrap(),
+            "--toolbox",
+            "CrmTools",
+        ],
         Path::new("."),
     );
     assert!(output.status.success(), "{}", stderr(&output));
     let code = std::fs::read_to_string(dir.join("src/tools.rs")).unwrap();
     assert!(
         code.contains("#[tool(name = \"find_contacts\")]") && code.contains("pub enum FindContactsStatus"),
+        "{code}"
+    );
+    // `--toolbox`: an enum of every tool, which `export` below compiles (and lists each tool once).
+    assert!(
+        code.contains("#[toolbox]\n#[derive(Debug, Clone, PartialEq, Serialize)]\n#[serde(untagged)]\npub enum CrmTools {\n    FindContacts(FindContacts),"),
         "{code}"
     );
     // Text the compiler refuses in a comment (a direction override, a lone carriage return) is
@@ -610,6 +622,26 @@ fn import_writes_rust_that_compiles_and_renders_back_the_same_schema() {
         normalize(&mut before["inputSchema"]);
         assert_eq!(back["inputSchema"], before["inputSchema"], "{}", back["name"]);
     }
+}
+
+#[test]
+fn import_refuses_a_toolbox_name_rust_would_not_write_and_writes_nothing() {
+    let original = fixture_json("crm-tools.json");
+    let out = tmp().join("toolbox-name-refused.rs");
+    let _ = std::fs::remove_file(&out);
+    let output = toolc(
+        &["import", original.to_str().unwrap(), "--out", out.to_str().unwrap(), "--toolbox", "crm tools"],
+        Path::new("."),
+    );
+    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+    assert!(
+        stderr(&output).contains(
+            "`--toolbox crm tools`: the toolbox is a Rust enum, named in UpperCamelCase; for example `CrmTools`"
+        ),
+        "{}",
+        stderr(&output)
+    );
+    assert!(!out.exists(), "nothing is written");
 }
 
 /// Writes `json` to a file of its own under the target directory, for `lower` and `import`.

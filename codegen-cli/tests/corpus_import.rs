@@ -469,3 +469,47 @@ fn imported_tools_accept_what_their_definitions_accept() {
     assert!(exported.len() > 200, "only {} tools were imported", exported.len());
     assert!(problems.is_empty(), "{} problems:\n{}", problems.len(), problems[..problems.len().min(30)].join("\n"));
 }
+
+/// The corpus files whose imports the soundness test dispatches into (`tests/imported-corpus`):
+/// the file, the module it is written to, and its toolbox enum.
+const COMMITTED: &[(&str, &str, &str)] = &[
+    ("bfcl/multi_turn_func_doc.vehicle_control.json", "bfcl_vehicle_control", "VehicleControlTools"),
+    ("mcp-archived/server-github.json", "mcp_archived_server_github", "GithubTools"),
+    ("mcp-archived/server-gitlab.json", "mcp_archived_server_gitlab", "GitlabTools"),
+    ("mcp/server-everything.json", "mcp_server_everything", "EverythingTools"),
+    ("mcp/server-filesystem.json", "mcp_server_filesystem", "FilesystemTools"),
+    ("mcp/server-memory.json", "mcp_server_memory", "MemoryTools"),
+    ("mcp/server-sequential-thinking.json", "mcp_server_sequential_thinking", "SequentialThinkingTools"),
+];
+
+/// `tests/imported-corpus` holds what `toolc import --toolbox` writes for its corpus files today,
+/// byte for byte, and a module for each; `TOOLC_BLESS=1` writes them anew (read them before
+/// committing).
+#[test]
+fn committed_imports_are_what_import_writes_today() {
+    let corpus = corpus();
+    let folder = support::workspace().join("tests/imported-corpus/src");
+    let bless = std::env::var_os("TOOLC_BLESS").is_some();
+    let lib = std::fs::read_to_string(folder.join("lib.rs")).unwrap();
+    let mut stale = Vec::new();
+    for (file, module, toolbox) in COMMITTED {
+        let committed = folder.join(format!("{module}.rs"));
+        let written = tmp().join(format!("imported-corpus-{module}.rs"));
+        let input = corpus.join(file);
+        let args = [input.as_os_str(), OsStr::new("--out"), written.as_os_str(), OsStr::new("--toolbox")];
+        support::toolc([OsStr::new("import")].into_iter().chain(args).chain([OsStr::new(toolbox)]), module);
+        let today = std::fs::read_to_string(&written).unwrap();
+        assert!(today.contains(&format!("pub enum {toolbox} {{")), "{module}: no toolbox written");
+        assert!(lib.contains(&format!("pub mod {module};")), "tests/imported-corpus/src/lib.rs does not name {module}");
+        if bless {
+            std::fs::write(&committed, &today).unwrap();
+        } else if std::fs::read_to_string(&committed).ok().as_deref() != Some(today.as_str()) {
+            stale.push(committed.display().to_string());
+        }
+    }
+    assert!(
+        stale.is_empty(),
+        "`toolc import` writes these differently today; rerun with TOOLC_BLESS=1 and read the change:\n{}",
+        stale.join("\n")
+    );
+}

@@ -2,9 +2,10 @@
 //! run by dispatch, or refused only where that tool's lowering report names a change.
 //!
 //! For every tool of the example crates, the test crate, a toolbox of serde's shapes
-//! (`support/shapes.rs`) and third-party definitions joined with `allOf`
+//! (`support/shapes.rs`), third-party definitions joined with `allOf`
 //! (`fixtures/third-party/github-all-of.json`, each call checked against the definition as
-//! written), lowered for every target and open-model server in every union form,
+//! written) and, in a test of their own, the third-party definitions of the corpus as `toolc
+//! import` writes them in Rust (`tests/imported-corpus`), lowered for every target and open-model server in every union form,
 //! hypothesis-jsonschema (pinned in `tests/conformance/requirements.txt`) draws argument objects
 //! from the *lowered* schema; those the `jsonschema` package admits are sent in the target's wire
 //! format through `dispatch` (or `ToolSet::parse_response`, the same decoding) and must run, or be
@@ -15,7 +16,7 @@
 //! report names where not.
 //!
 //! Deterministic: hypothesis runs derandomized, a fixed number of cases a schema
-//! (`TOOLC_SOUNDNESS_CASES`, 20 here; CI draws 60). The figures of a run are printed, and
+//! (`TOOLC_SOUNDNESS_CASES`, 20 here; CI draws 60; the imported corpus half as many). The figures of a run are printed, and
 //! `tests/corpus/RESULTS.md` keeps the last ones with their command:
 //! `TOOLC_SOUNDNESS_CASES=100 cargo test -p toolc-tests --test suite soundness:: -- --nocapture`
 
@@ -304,16 +305,16 @@ impl Schemas {
 }
 
 /// Draws values from every schema with generate.py, in one process.
-fn draw(schemas: &Schemas) -> BTreeMap<usize, Value> {
+fn draw(schemas: &Schemas, label: &str, cases: u32) -> BTreeMap<usize, Value> {
     let (here, work) = installed();
     let folder = work.join("soundness");
     std::fs::create_dir_all(&folder).unwrap();
-    let file = folder.join("schemas.json");
+    let file = folder.join(format!("schemas-{label}.json"));
     let document: serde_json::Map<String, Value> =
         schemas.ids.iter().map(|(text, id)| (id.to_string(), serde_json::from_str(text).unwrap())).collect();
     std::fs::write(&file, Value::Object(document).to_string()).unwrap();
     let output = run(
-        Command::new(work.join("venv/bin/python")).arg(here.join("generate.py")).arg(&file).arg(cases().to_string()),
+        Command::new(work.join("venv/bin/python")).arg(here.join("generate.py")).arg(&file).arg(cases.to_string()),
         "hypothesis-jsonschema",
     );
     let drawn: serde_json::Map<String, Value> = serde_json::from_str(&output).unwrap_or_else(|err| panic!("{err}"));
@@ -414,10 +415,44 @@ fn what_a_lowered_schema_admits_dispatch_runs_and_what_the_types_write_the_schem
         toolbox("test browser", &browser),
         toolbox("github all-of", &github),
     ];
+    check(&subjects, "own", cases());
+}
+
+/// The same for third-party definitions as `toolc import` writes them (`tests/imported-corpus`):
+/// types nobody here chose, each call parsed into the tool's struct and, the other way, each value
+/// of it written back by serde. Half the draws of the test above: the tools are more, and plainer.
+#[test]
+fn what_a_lowered_schema_admits_the_imported_corpus_runs_and_what_it_writes_the_schema_admits() {
+    use toolc_imported_corpus as corpus;
+    let subjects = vec![
+        imported::<corpus::bfcl_vehicle_control::VehicleControlTools>("bfcl vehicle_control"),
+        imported::<corpus::mcp_archived_server_github::GithubTools>("mcp server-github"),
+        imported::<corpus::mcp_archived_server_gitlab::GitlabTools>("mcp server-gitlab"),
+        imported::<corpus::mcp_server_everything::EverythingTools>("mcp server-everything"),
+        imported::<corpus::mcp_server_filesystem::FilesystemTools>("mcp server-filesystem"),
+        imported::<corpus::mcp_server_memory::MemoryTools>("mcp server-memory"),
+        imported::<corpus::mcp_server_sequential_thinking::SequentialThinkingTools>("mcp server-sequential-thinking"),
+    ];
+    check(&subjects, "imported", cases().div_ceil(2));
+}
+
+/// An imported toolbox: its calls parsed into its structs, its values written back by serde.
+fn imported<T: ToolSet + serde::Serialize + 'static>(name: &'static str) -> Subject<'static> {
+    let mut subject = tool_set::<T>(name);
+    subject.written_back = Some(Box::new(|tool, arguments| {
+        let value = T::parse(tool, &arguments.to_string()).ok()?;
+        Some(serde_json::to_value(value).expect("an imported value serializes"))
+    }));
+    subject
+}
+
+/// Lowers every subject's tools every way, draws `cases` calls a schema, sends them and writes
+/// them back; fails on anything no report entry explains. `label` names the run's files.
+fn check(subjects: &[Subject<'_>], label: &str, cases: u32) {
     let renderings = renderings();
     let mut figures: Vec<Figures> = renderings.iter().map(|_| Figures::default()).collect();
     let mut schemas = Schemas::default();
-    let jobs = lowered_jobs(&subjects, &renderings, &mut schemas, &mut figures);
+    let jobs = lowered_jobs(subjects, &renderings, &mut schemas, &mut figures);
     // The converse draws from each tool's own schema.
     let own: Vec<(usize, usize, usize)> = subjects
         .iter()
@@ -434,7 +469,7 @@ fn what_a_lowered_schema_admits_dispatch_runs_and_what_the_types_write_the_schem
         .flat_map(|(s, subject)| subject.tools.iter().enumerate().map(move |(t, def)| ((s, t), def)))
         .map(|(key, def)| (key, schemas.id(&def.input_schema)))
         .collect();
-    let drawn = draw(&schemas);
+    let drawn = draw(&schemas, label, cases);
     let unsatisfiable = |id: usize| drawn[&id]["error"].as_str().is_some_and(|why| why.starts_with("Unsatisfiable"));
 
     for job in &jobs {

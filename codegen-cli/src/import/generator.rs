@@ -83,6 +83,8 @@ impl RustType {
 /// A tool's code, and what the command should say of it.
 pub struct Tool {
     pub code: TokenStream,
+    /// The name of its config struct.
+    pub ident: Ident,
     /// That the tool has no description, so its struct's doc comment says so.
     pub undescribed: Option<String>,
     /// What its Rust leaves out, if anything.
@@ -114,6 +116,11 @@ fn doc(text: Option<&str>) -> TokenStream {
 }
 
 impl Generator {
+    /// Takes `name` for a type of the file's own (the toolbox enum), so no tool's type takes it.
+    pub fn reserve(&mut self, name: &Ident) {
+        self.names.unique(name.clone());
+    }
+
     /// The code of `tool`'s config struct, the types its fields need added to the file's; or why
     /// it cannot be imported.
     pub fn tool(&mut self, tool: &Definition) -> Result<Tool, Refusal> {
@@ -202,7 +209,7 @@ impl ToolWriter<'_> {
                 #(#fields),*
             }
         };
-        Ok(Tool { code, undescribed, left_out: self.left_out(name, &tool.schema_at) })
+        Ok(Tool { code, ident, undescribed, left_out: self.left_out(name, &tool.schema_at) })
     }
 
     /// The warning naming what the tool's Rust leaves out, first what changes which arguments it

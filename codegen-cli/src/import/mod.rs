@@ -8,15 +8,17 @@ mod generator;
 use std::collections::HashMap;
 use std::path::Path;
 
+use proc_macro2::Ident;
 use quote::quote;
 
-use crate::{Failure, Outcome, files, output};
+use crate::{Failure, Outcome, files, output, rust_names};
 use generator::Generator;
 use toolc::read::{self, Definition};
 
-pub fn run(file: &Path, out: Option<&Path>) -> Result<Outcome, Failure> {
+pub fn run(file: &Path, out: Option<&Path>, toolbox: Option<&str>) -> Result<Outcome, Failure> {
+    let toolbox = toolbox.map(toolbox_name).transpose()?;
     let (input, stem) = files::load_json(file)?;
-    let imported = generate(&read::definitions(&input, &stem)?)?;
+    let imported = generate(&read::definitions(&input, &stem)?, toolbox.as_ref())?;
     for warning in imported.undescribed.iter().chain(&imported.left_out) {
         output::warning(warning);
     }
@@ -54,9 +56,27 @@ pub struct Imported {
     pub left_out: Vec<String>,
 }
 
-pub fn generate(tools: &[Definition]) -> Result<Imported, Failure> {
+/// The identifier `--toolbox` asks for: a Rust type name as Rust writes one (UpperCamelCase), or
+/// what to write instead.
+fn toolbox_name(asked: &str) -> Result<Ident, Failure> {
+    let ident = rust_names::type_name(asked);
+    if ident == asked {
+        return Ok(ident);
+    }
+    Err(Failure(format!(
+        "`--toolbox {asked}`: the toolbox is a Rust enum, named in UpperCamelCase; for example `{ident}`"
+    )))
+}
+
+/// The code of a file's tools, with `toolbox`, when given, an enum of them all: a `#[toolbox]`
+/// whose `parse` and `parse_response` give the called tool's struct.
+pub fn generate(tools: &[Definition], toolbox: Option<&Ident>) -> Result<Imported, Failure> {
     let mut generator = Generator::default();
+    if let Some(name) = toolbox {
+        generator.reserve(name);
+    }
     let mut items = Vec::new();
+    let mut idents = Vec::new();
     let mut refusals = Vec::new();
     let mut undescribed = Vec::new();
     let mut left_out = Vec::new();
@@ -78,6 +98,7 @@ pub fn generate(tools: &[Definition]) -> Result<Imported, Failure> {
             Ok(imported) => {
                 taken.insert(&tool.name, &tool.at);
                 items.push(imported.code);
+                idents.push(imported.ident);
                 undescribed.extend(imported.undescribed);
                 left_out.extend(imported.left_out);
             }
@@ -92,13 +113,43 @@ pub fn generate(tools: &[Definition]) -> Result<Imported, Failure> {
         return Ok(Imported { code: None, refusals, undescribed, left_out });
     }
     let support = &generator.items;
+    let (uses, toolbox) = match toolbox {
+        Some(name) => {
+            let docs = format!(
+                " Every tool of this file: `{name}::parse(name, arguments)` and `{name}::parse_response(target, \
+                 response)` give the called tool's struct, and serde writes a value as the call's arguments."
+            );
+            let toolbox = quote! {
+                #[doc = #docs]
+                #[toolbox]
+                #[derive(Debug, Clone, PartialEq, Serialize)]
+                #[serde(untagged)]
+                pub enum #name {
+                    #(#idents(#idents)),*
+                }
+            };
+            (
+                quote!(
+                    use toolc::{tool, toolbox};
+                ),
+                toolbox,
+            )
+        }
+        None => (
+            quote!(
+                use toolc::tool;
+            ),
+            quote!(),
+        ),
+    };
     let tokens = quote! {
         //! Tools imported by `toolc import`.
 
         use schemars::JsonSchema;
         use serde::{Deserialize, Serialize};
-        use toolc::tool;
+        #uses
 
+        #toolbox
         #(#items)*
         #(#support)*
     };

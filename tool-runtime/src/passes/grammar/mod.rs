@@ -521,4 +521,37 @@ mod tests {
         let err = grammar_subset(&mut crossing, GrammarEngine::LlGuidance, "/parameters", &mut lowering).unwrap_err();
         assert!(err.to_string().contains("`minimum` 5 is more than `maximum` 1"), "{err}");
     }
+
+    #[test]
+    fn bounds_that_leave_nothing_between_and_a_required_property_nothing_satisfies_are_refused() {
+        let refusal = |property: Value, required: bool| {
+            let mut schema = json!({"type": "object", "properties": {"n": property}});
+            if required {
+                schema["required"] = json!(["n"]);
+            }
+            let mut lowering = Lowering::new("t", Target::OpenAi);
+            grammar_subset(&mut schema, GrammarEngine::LlGuidance, "/parameters", &mut lowering)
+                .err()
+                .map(|err| err.to_string())
+        };
+        let nothing_between = [
+            (json!({"type": "number", "minimum": 1, "exclusiveMaximum": 1}), "`minimum` 1 and `exclusiveMaximum` 1"),
+            (json!({"type": "integer", "minimum": 0.2, "maximum": 0.8}), "`minimum` 0.2 and `maximum` 0.8"),
+            (json!({"type": "integer", "exclusiveMinimum": 1, "exclusiveMaximum": 2}), "`exclusiveMinimum` 1 and"),
+        ];
+        for (property, said) in nothing_between {
+            let err = refusal(property.clone(), false).unwrap_or_else(|| panic!("{property} is lowered"));
+            assert!(err.contains(said) && err.contains("leave no"), "{err}");
+        }
+        // A number may still be the bound itself, and `null` satisfies a nullable integer's schema.
+        assert_eq!(refusal(json!({"type": "number", "minimum": 1, "maximum": 1}), true), None);
+        assert_eq!(refusal(json!({"type": "integer", "minimum": 0.5, "maximum": 1}), true), None);
+        assert_eq!(refusal(json!({"type": ["integer", "null"], "minimum": 0.2, "maximum": 0.8}), true), None);
+        for impossible in [json!(false), json!({"type": "string", "enum": []})] {
+            let err = refusal(impossible.clone(), true).unwrap_or_else(|| panic!("{impossible} is lowered"));
+            assert!(err.contains("`n` is required, but its schema admits no value"), "{err}");
+        }
+        // Left out, a property nothing satisfies only forbids the field.
+        assert_eq!(refusal(json!(false), false), None);
+    }
 }

@@ -87,6 +87,24 @@ pub(super) fn unsatisfiable(
             ),
         ));
     }
+    if let Some(bounds) = crossing_bounds(node) {
+        return Err(lowering.error(
+            at,
+            format!(
+                "no value satisfies this schema: {bounds}, so no call could pass ({name} cannot make a grammar of it that \
+                 holds)"
+            ),
+        ));
+    }
+    if let Some(property) = required_but_impossible(node) {
+        return Err(lowering.error(
+            at,
+            format!(
+                "no value satisfies this schema: `{property}` is required, but its schema admits no value, so no call \
+                 could pass ({name} refuses it or cannot make a grammar of it that holds)"
+            ),
+        ));
+    }
     for (least, most) in [("minItems", "maxItems"), ("minLength", "maxLength"), ("minProperties", "maxProperties")] {
         if let (Some(low), Some(high)) =
             (node.get(least).and_then(Value::as_u64), node.get(most).and_then(Value::as_u64))
@@ -102,6 +120,57 @@ pub(super) fn unsatisfiable(
         }
     }
     Ok(())
+}
+
+/// The bounds of a schema of numbers alone that no number meets, in words: an inclusive pair that
+/// meet with an exclusive one (`minimum` 1 and `exclusiveMaximum` 1), or, on integers, bounds with
+/// no whole number between them (`minimum` 0.2 and `maximum` 0.8). Bounds that merely cross are
+/// said above; a schema that also admits another type is satisfied by it.
+fn crossing_bounds(node: &Map<String, Value>) -> Option<String> {
+    let types = node.get("type").and_then(crate::passes::type_names)?;
+    if types.is_empty() || !types.iter().all(|ty| matches!(ty.as_str(), "integer" | "number")) {
+        return None;
+    }
+    let integer = types.iter().all(|ty| *ty == "integer");
+    // The tighter of each side's bounds, and whether it is exclusive.
+    let side = |inclusive: &'static str, exclusive: &'static str, lower: bool| {
+        let a = node.get(inclusive).and_then(Value::as_f64).map(|bound| (bound, false, inclusive));
+        let b = node.get(exclusive).and_then(Value::as_f64).map(|bound| (bound, true, exclusive));
+        match (a, b) {
+            (Some(a), Some(b)) if a.0 == b.0 => Some(b),
+            (Some(a), Some(b)) => Some(if (a.0 > b.0) == lower { a } else { b }),
+            (one, other) => one.or(other),
+        }
+    };
+    let (low, low_open, low_key) = side("minimum", "exclusiveMinimum", true)?;
+    let (high, high_open, high_key) = side("maximum", "exclusiveMaximum", false)?;
+    let empty = if integer {
+        let least = if low_open { low.floor() + 1.0 } else { low.ceil() };
+        let most = if high_open { high.ceil() - 1.0 } else { high.floor() };
+        least > most
+    } else {
+        low > high || (low == high && (low_open || high_open))
+    };
+    // Crossing inclusive bounds are said in their own words before this.
+    let said = !low_open && !high_open && low > high;
+    (empty && !said).then(|| {
+        let kind = if integer { "integer" } else { "number" };
+        format!("`{low_key}` {low} and `{high_key}` {high} leave no {kind} between them")
+    })
+}
+
+/// A required property whose schema admits no value: `false`, or an empty `enum`. (A `not` never
+/// reaches an engine: the OpenAI lowering before this moves it into the description.)
+fn required_but_impossible(node: &Map<String, Value>) -> Option<&str> {
+    let properties = node.get("properties").and_then(Value::as_object)?;
+    let required = node.get("required").and_then(Value::as_array)?;
+    required.iter().filter_map(Value::as_str).find(|name| {
+        properties.get(*name).is_some_and(|schema| match schema {
+            Value::Bool(allowed) => !allowed,
+            Value::Object(schema) => schema.get("enum").and_then(Value::as_array).is_some_and(Vec::is_empty),
+            _ => false,
+        })
+    })
 }
 
 /// Whether `schema` allows no property `name`: a closed object without it, or a union of such.

@@ -252,6 +252,9 @@ fn about(change: &Change, message: &str) -> bool {
     let says = |words: &[&str]| words.iter().any(|word| change.detail.contains(word));
     if message.contains("does not apply") || message.starts_with("missing") {
         structural
+    } else if message.contains("'oneOf'") {
+        // Valid under more than one branch of a `oneOf` (the `jsonschema` crate's words).
+        says(&["oneOf"])
     } else if message.starts_with("unknown field") {
         structural || says(&["additionalProperties"])
     } else if message.contains("pattern") {

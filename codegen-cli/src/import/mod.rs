@@ -142,8 +142,11 @@ pub fn generate(tools: &[Definition], toolbox: Option<&Ident>) -> Result<Importe
             quote!(),
         ),
     };
+    // The descriptions are written for a model, not for rustdoc: brackets, tags and addresses in
+    // them are text (`[FILE]` is no link to an item).
     let tokens = quote! {
         //! Tools imported by `toolc import`.
+        #![allow(rustdoc::broken_intra_doc_links, rustdoc::invalid_html_tags, rustdoc::bare_urls)]
 
         use schemars::JsonSchema;
         use serde::{Deserialize, Serialize};

@@ -1,4 +1,9 @@
 //! Tools imported by `toolc import`.
+#![allow(
+    rustdoc::broken_intra_doc_links,
+    rustdoc::invalid_html_tags,
+    rustdoc::bare_urls
+)]
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use toolc::{tool, toolbox};

@@ -57,11 +57,15 @@ pub(super) fn clean(value: &mut Value, schema: &Value, root: &Value, at: &str, p
                 }
                 return;
             }
-            if schema.get("properties").is_some() {
+            if schema.get("allOf").is_some() {
+                clean_parts(fields, schema, root, at, problems);
+            } else if schema.get("properties").is_some() {
                 clean_object(fields, schema, root, at, problems);
             } else if let Some(branch) = object_branch(schema, root) {
                 // `Option<Struct>`, `Option<TaggedEnum>`: cleaned as the one branch of objects.
                 clean(value, branch, root, at, problems);
+            } else if schema.get("anyOf").or_else(|| schema.get("oneOf")).is_some() {
+                clean_parts(fields, schema, root, at, problems);
             }
         }
         Value::Array(items) => {
@@ -136,6 +140,60 @@ fn object_branch<'a>(schema: &'a Value, root: &'a Value) -> Option<&'a Value> {
         .filter(|branch| branch.get("properties").is_some() || tagged_union(branch).is_some());
     let first = objects.next()?;
     objects.next().is_none().then_some(first)
+}
+
+/// How deep [`object_parts`] follows `allOf`, `anyOf` and `oneOf` (a `$ref` among them may lead
+/// back to where it started).
+const PART_DEPTH: usize = 8;
+
+/// An object described in parts (an `allOf`, or a union of objects without a tag, as an OpenAPI
+/// operation's path parameters and body are): a `null` is strict mode's absent field where a part
+/// that names the field has it optional and none has it nullable (strict mode writes an
+/// alternative's every field; one that another alternative requires is absent from this one);
+/// each field is cleaned as the first part that names it describes it. What the parts then say
+/// together, validation checks: a field required where it was `null` is then missing.
+fn clean_parts<'a>(
+    fields: &mut Map<String, Value>,
+    schema: &'a Value,
+    root: &'a Value,
+    at: &str,
+    problems: &mut Vec<ArgumentProblem>,
+) {
+    let mut parts = Vec::new();
+    object_parts(schema, root, PART_DEPTH, &mut parts);
+    let property = |part: &&'a Value, name: &str| part.get("properties").and_then(|properties| properties.get(name));
+    let required = |part: &Value, name: &str| {
+        part.get("required").and_then(Value::as_array).is_some_and(|required| required.iter().any(|r| r == name))
+    };
+    fields.retain(|name, field| {
+        let naming: Vec<(&&Value, &Value)> =
+            parts.iter().filter_map(|part| property(part, name).map(|property| (part, property))).collect();
+        !(field.is_null()
+            && naming.iter().any(|(part, _)| !required(part, name))
+            && naming.iter().all(|(_, property)| !is_nullable(resolve(property, root))))
+    });
+    for (name, field) in fields.iter_mut() {
+        if let Some(property) = parts.iter().find_map(|part| property(part, name)) {
+            clean(field, property, root, &child_path(at, name), problems);
+        }
+    }
+}
+
+/// The parts of `schema` that name fields: itself if it has `properties`, and those of its
+/// `allOf`, `anyOf` and `oneOf` branches, `depth` levels down.
+fn object_parts<'a>(schema: &'a Value, root: &'a Value, depth: usize, parts: &mut Vec<&'a Value>) {
+    let schema = resolve(schema, root);
+    if schema.get("properties").is_some() {
+        parts.push(schema);
+    }
+    if depth == 0 {
+        return;
+    }
+    for key in ["allOf", "anyOf", "oneOf"] {
+        for branch in schema.get(key).and_then(Value::as_array).into_iter().flatten() {
+            object_parts(branch, root, depth - 1, parts);
+        }
+    }
 }
 
 fn clean_object(

@@ -121,11 +121,14 @@ fn as_sent<'a>(def: &Decoding<'a>, arguments: &str) -> Option<Option<&'a Shapes>
 /// is to check a call against. `accepts` is the schema compiled by a full JSON Schema validator:
 /// a call it accepts that needs no cleaning is taken as it is.
 #[cfg(feature = "read")]
+/// The arguments of a call as an object, checked; and whether the call was written nested
+/// (`{"request": {…}}`, read as the object inside), for the caller to tell its own problems where
+/// the model wrote them ([`at_nested`]).
 pub(crate) fn checked_object(
     def: &Decoding<'_>,
     arguments: Arguments<'_>,
     accepts: impl FnOnce(&Value) -> bool,
-) -> Result<Map<String, Value>, ToolError> {
+) -> Result<(Map<String, Value>, bool), ToolError> {
     let value = match arguments {
         Arguments::Text(text) => {
             let text = match route(def, text)? {
@@ -139,11 +142,11 @@ pub(crate) fn checked_object(
     // problem for the model, runs when there is something to say.
     if !def.plan.needs_cleaning(&value) && value.is_object() && accepts(&value) {
         let Value::Object(object) = value else { unreachable!("an object, as just asked") };
-        return Ok(object);
+        return Ok((object, false));
     }
-    match checked(def, value)? {
-        Value::Object(object) => Ok(object),
-        other => {
+    match checked_nested(def, value)? {
+        (Value::Object(object), nested) => Ok((object, nested)),
+        (other, _) => {
             let message = format!("expected an object of arguments, got {}", validate::describe(&other));
             Err(invalid(def, vec![ArgumentProblem::new("", message)]))
         }
@@ -214,26 +217,37 @@ fn check(def: &Decoding<'_>, text: &str) -> Result<String, ToolError> {
 }
 
 /// [`check`] of a parsed value: the value cleaned, or every problem found.
-fn checked(def: &Decoding<'_>, mut value: Value) -> Result<Value, ToolError> {
-    // A tagged union's call as its nested rendering has it: the variant is read from inside, and
-    // each problem told where the model wrote it.
+fn checked(def: &Decoding<'_>, value: Value) -> Result<Value, ToolError> {
+    checked_nested(def, value).map(|(value, _)| value)
+}
+
+/// [`checked`], and whether the call was written nested.
+fn checked_nested(def: &Decoding<'_>, mut value: Value) -> Result<(Value, bool), ToolError> {
+    // A union's call as its nested rendering has it: the variant is read from inside, and each
+    // problem told where the model wrote it.
     let nested = unnest(&mut value, def.schema);
     let mut problems = Vec::new();
     clean(&mut value, def.schema, def.schema, "", &mut problems);
     problems.extend(validate::validate(&value, def.schema, def.schema));
     if !problems.is_empty() {
         if nested {
-            let own = def.schema.get("properties").and_then(Value::as_object);
-            for problem in &mut problems {
-                let first = problem.pointer.split('/').nth(1).map(crate::pointer::unescape);
-                if !first.is_some_and(|first| own.is_some_and(|own| own.contains_key(first.as_ref()))) {
-                    problem.pointer = format!("/{NESTED}{}", problem.pointer);
-                }
-            }
+            at_nested(&mut problems, def.schema);
         }
         return Err(invalid(def, problems));
     }
-    Ok(value)
+    Ok((value, nested))
+}
+
+/// The problems of a call written nested, each at the place the model wrote it: under `request`,
+/// but for the fields of the object's own beside it.
+pub(crate) fn at_nested(problems: &mut [ArgumentProblem], schema: &Value) {
+    let own = schema.get("properties").and_then(Value::as_object);
+    for problem in problems {
+        let first = problem.pointer.split('/').nth(1).map(crate::pointer::unescape);
+        if !first.is_some_and(|first| own.is_some_and(|own| own.contains_key(first.as_ref()))) {
+            problem.pointer = format!("/{NESTED}{}", problem.pointer);
+        }
+    }
 }
 
 fn invalid(def: &Decoding<'_>, problems: Vec<ArgumentProblem>) -> ToolError {

@@ -9,7 +9,7 @@
 //! C)`), each alternative then a whole object. Parts that disagree, or that say what cannot be
 //! merged (`not`, conditionals, two patterns), are left for the target to refuse or move by name.
 
-use serde_json::{Map, Value};
+use serde_json::{Map, Value, json};
 
 use super::walk::walk_mut;
 use crate::passes::closed::close_objects;
@@ -57,10 +57,60 @@ pub(crate) fn merge_object_all_of(schema: &mut Value, path: &str, lowering: &mut
     }
 }
 
+/// The root union a root `allOf` means once its one union part is distributed (an OpenAPI
+/// operation's path parameters beside a body that is one of several objects), each alternative a
+/// whole object, closed as dispatch reads it; `None` where the root holds no such `allOf`. For the
+/// union forms that keep a root union's branches apart (nested, variants); [`merge_object_all_of`]
+/// leaves such an `allOf` at the root.
+///
+/// An alternative that requires a field no part names is left out, with why in the second value:
+/// dispatch reads an object's fields from its parts and refuses any other, so no call passes it
+/// (GitHub's `repos-update-information-about-pages-site` requires a `public` it no longer
+/// describes). `None` too when every alternative is so.
+pub(crate) fn distributed_root(schema: &Value) -> Option<(Value, Vec<String>)> {
+    let node = schema.as_object()?;
+    let (mut whole, Some(keyword)) = merged(node, false)? else { return None };
+    let mut left_out = Vec::new();
+    if let Some(Value::Array(alternatives)) = whole.get_mut(keyword) {
+        let mut index = 0;
+        alternatives.retain(|alternative| {
+            let unnamed = required_but_unnamed(alternative);
+            if let Some(name) = unnamed {
+                left_out.push(format!(
+                    "alternative {index} of the `{keyword}` left out: it requires `{name}`, which no part names, so \
+                     no call passes it"
+                ));
+            }
+            index += 1;
+            unnamed.is_none()
+        });
+        if alternatives.is_empty() {
+            return None;
+        }
+    }
+    let mut union = Value::Object(whole);
+    close_objects(&mut union);
+    Some((union, left_out))
+}
+
+/// A field an object requires but does not name, where it says nothing of other fields (so
+/// dispatch refuses the field it requires).
+fn required_but_unnamed(object: &Value) -> Option<&str> {
+    let says_otherwise = ["additionalProperties", "patternProperties", "unevaluatedProperties"]
+        .iter()
+        .any(|key| object.get(*key).is_some_and(|value| value != &Value::Bool(false)));
+    let properties = object.get("properties")?.as_object()?;
+    if says_otherwise {
+        return None;
+    }
+    let required = object.get("required")?.as_array()?;
+    required.iter().filter_map(Value::as_str).find(|name| !properties.contains_key(*name))
+}
+
 /// The schema `node` (which holds an `allOf`) means, without it, and the keyword of the union it
 /// distributed, if any; `None` when its parts do not merge. At the root (`at_root`) a union part is
-/// not distributed: the arguments would then be a union without a tag, which no target whose root
-/// must be an object takes.
+/// not distributed: the arguments would then be a union without a tag, which the flat union form
+/// cannot write (the others take it from [`distributed_root`], before this pass).
 fn merged(node: &Map<String, Value>, at_root: bool) -> Option<(Map<String, Value>, Option<&'static str>)> {
     let Some(Value::Array(branches)) = node.get("allOf") else { return None };
     let mut own = node.clone();
@@ -146,6 +196,15 @@ fn merge_parts<'a>(parts: impl Iterator<Item = &'a Map<String, Value>> + Clone) 
             return None;
         }
         whole = merge_two(whole, part)?;
+    }
+    // `additionalProperties: true` opens its own part alone: beside a part that is an object and
+    // says nothing of it (closed, as dispatch reads every object), the merged object stays closed.
+    let object =
+        |part: &Map<String, Value>| part.contains_key("properties") || part.get("type") == Some(&json!("object"));
+    if whole.get("additionalProperties") == Some(&Value::Bool(true))
+        && parts.clone().any(|part| object(part) && !part.contains_key("additionalProperties"))
+    {
+        whole.remove("additionalProperties");
     }
     let names = |schema: &Map<String, Value>| -> Vec<String> {
         let properties = schema.get("properties").and_then(Value::as_object);
@@ -270,6 +329,18 @@ mod tests {
             "one object now, closed as dispatch reads it"
         );
         assert_eq!(said, [": `allOf` merged into one schema"]);
+        // A part open to any field opens itself alone: the other part, an object, keeps the merge
+        // closed (GitHub's `checks-update` writes its body's alternatives so); open when every part is.
+        let (open_part, _) = merge(json!({"allOf": [
+            {"type": "object", "properties": {"id": {"type": "string"}}},
+            {"properties": {"status": {"enum": ["done"]}}, "additionalProperties": true}
+        ]}));
+        assert_eq!(open_part["additionalProperties"], json!(false), "{open_part}");
+        let (all_open, _) = merge(json!({"allOf": [
+            {"type": "object", "properties": {"id": {"type": "string"}}, "additionalProperties": true},
+            {"properties": {"status": {"enum": ["done"]}}, "additionalProperties": true}
+        ]}));
+        assert_eq!(all_open["additionalProperties"], json!(true), "{all_open}");
         // A type with a constraint added, and a reference with a description beside it (as pydantic
         // writes one, once inlined): one schema each.
         let (number, _) =

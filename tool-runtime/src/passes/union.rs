@@ -8,6 +8,7 @@ use std::collections::BTreeMap;
 
 use serde_json::{Map, Value, json};
 
+use super::all_of;
 use super::describe::append_paragraph;
 use crate::UnionForm;
 use crate::passes::report::{ChangeKind, Lowering, Remedy, RenderError};
@@ -191,6 +192,24 @@ pub(crate) fn union_copy(
     path: &str,
     lowering: &mut Lowering,
 ) -> Result<Value, RenderError> {
+    // An `allOf` whose one union part, distributed, makes the arguments a root union: the forms
+    // that keep branches apart take it as one.
+    let distributed = match form {
+        UnionForm::Nested | UnionForm::Variants if branches(schema).is_none() => all_of::distributed_root(schema),
+        _ => None,
+    };
+    if let Some((_, left_out)) = &distributed {
+        lowering.note(
+            path,
+            ChangeKind::Rewritten,
+            "root `allOf` merged into one schema, its union part distributed: the arguments are a union of whole \
+             objects",
+        );
+        for why in left_out {
+            lowering.note(path, ChangeKind::Dropped, why.clone());
+        }
+    }
+    let schema = distributed.as_ref().map_or(schema, |(union, _)| union);
     let Some(root) = schema.as_object() else { return Ok(schema.clone()) };
     let Some(branches) = branches(schema) else { return Ok(schema.clone()) };
     match form {
@@ -207,10 +226,20 @@ pub(crate) fn union_copy(
         }
         _ => {}
     }
-    let Some(union) = tagged_union(schema) else {
+    let union = tagged_union(schema);
+    if union.is_none() && !apart_untagged(schema) {
         return Err(untagged(path, lowering));
+    }
+    // What the variants are, for the report: tagged by a field, or told apart by their fields.
+    let which = match &union {
+        Some(union) => format!("{} variants tagged by `{}`", union.variants.len(), union.tag),
+        None => format!("{} objects without a tag (told apart by their fields)", branches.len()),
     };
     let variants: Vec<Value> = branches.clone();
+    // Tagged variants are apart by their tags, so `anyOf` says all of it; without a tag, a `oneOf`
+    // may be the only thing that keeps them apart (branches of optional fields), and stays one for
+    // the target to keep or rewrite by name.
+    let keyword = if union.is_none() && root.contains_key("oneOf") { "oneOf" } else { "anyOf" };
     let mut out = Map::new();
     out.insert("type".to_owned(), json!("object"));
     if form == UnionForm::Variants {
@@ -220,20 +249,14 @@ pub(crate) fn union_copy(
                 out.insert(key.to_owned(), value.clone());
             }
         }
-        out.insert("anyOf".to_owned(), Value::Array(variants));
-        lowering.note(
-            path,
-            ChangeKind::Rewritten,
-            format!(
-                "root union of {} variants tagged by `{}` written as `anyOf` of objects",
-                union.variants.len(),
-                union.tag
-            ),
-        );
+        out.insert(keyword.to_owned(), Value::Array(variants));
+        lowering.note(path, ChangeKind::Rewritten, format!("root union of {which} written as `{keyword}` of objects"));
     } else {
         let mut choice = Map::new();
-        choice.insert("description".to_owned(), json!(choices(&union)));
-        choice.insert("anyOf".to_owned(), Value::Array(variants));
+        if let Some(union) = &union {
+            choice.insert("description".to_owned(), json!(choices(union)));
+        }
+        choice.insert(keyword.to_owned(), Value::Array(variants));
         let mut properties = root.get("properties").and_then(Value::as_object).cloned().unwrap_or_default();
         properties.insert(NESTED.to_owned(), Value::Object(choice));
         let mut required = root.get("required").and_then(Value::as_array).cloned().unwrap_or_default();
@@ -244,10 +267,8 @@ pub(crate) fn union_copy(
             path,
             ChangeKind::Rewritten,
             format!(
-                "root union of {} variants tagged by `{}` nested under `{NESTED}` (a call's `{{\"{NESTED}\": {{…}}}}` is \
-                 read as the variant inside)",
-                union.variants.len(),
-                union.tag
+                "root union of {which} nested under `{NESTED}` (a call's `{{\"{NESTED}\": {{…}}}}` is read as the \
+                 variant inside)"
             ),
         );
     }
@@ -270,9 +291,42 @@ fn choices(union: &TaggedUnion) -> String {
     text
 }
 
+/// Whether a root union without a tag can be kept apart by the nested and variants forms: every
+/// branch an object schema, none (and no field of the object's own) named as the nested form's
+/// property, so a call nested under it is never one written as it is.
+fn apart_untagged(schema: &Value) -> bool {
+    let own = schema.get("properties").and_then(Value::as_object);
+    let names_nested = |node: &Map<String, Value>| {
+        node.get("properties").and_then(Value::as_object).is_some_and(|properties| properties.contains_key(NESTED))
+    };
+    branches(schema).is_some_and(|branches| {
+        !branches.is_empty()
+            && branches.iter().all(|branch| {
+                branch.as_object().is_some_and(|branch| {
+                    let object = branch.get("type") == Some(&json!("object")) || branch.contains_key("properties");
+                    object && !names_nested(branch)
+                })
+            })
+    }) && !own.is_some_and(|own| own.contains_key(NESTED))
+}
+
+/// Whether a call of a tool with `schema` may be written nested: its root union (as written, or
+/// its root `allOf` distributed) tagged, or without a tag but kept apart.
+fn nests(schema: &Value) -> bool {
+    if tagged_union(schema).is_some() {
+        return true;
+    }
+    if branches(schema).is_some() {
+        return apart_untagged(schema);
+    }
+    schema.get("allOf").is_some()
+        && all_of::distributed_root(schema)
+            .is_some_and(|(union, _)| tagged_union(&union).is_some() || apart_untagged(&union))
+}
+
 /// `arguments` (an example's) as a call in `form` sends them: under `request` when nested.
 pub(crate) fn example_as(arguments: &Value, schema: &Value, form: UnionForm) -> Value {
-    let nests = form == UnionForm::Nested && tagged_union(schema).is_some() && arguments.is_object();
+    let nests = form == UnionForm::Nested && arguments.is_object() && nests(schema);
     if !nests {
         return arguments.clone();
     }
@@ -294,9 +348,12 @@ pub(crate) fn unnest(value: &mut Value, schema: &Value) -> bool {
     if !matches!(fields.get(NESTED), Some(Value::Object(_))) {
         return false;
     }
-    let Some(union) = tagged_union(schema) else { return false };
-    if fields.contains_key(&union.tag) {
-        return false;
+    match tagged_union(schema) {
+        Some(union) if fields.contains_key(&union.tag) => return false,
+        Some(_) => {}
+        None if !nests(schema) => return false,
+        // Without a tag, `request` is never one of the branches' fields (`apart_untagged`).
+        None => {}
     }
     let Some(Value::Object(inner)) = fields.remove(NESTED) else { return false };
     for (name, field) in inner {
@@ -305,11 +362,13 @@ pub(crate) fn unnest(value: &mut Value, schema: &Value) -> bool {
     true
 }
 
-/// The refusal of a root union that is not tagged by one field, which no form can keep apart.
+/// The refusal of a root union that is not tagged by one field, which the flat form cannot keep
+/// apart (nor the others, unless each branch is an object).
 fn untagged(path: &str, lowering: &Lowering) -> RenderError {
     lowering.error_with(
         path,
-        "the arguments are a union (`oneOf`/`anyOf` at the root) without a tag field, which providers refuse",
+        "the arguments are a union (`oneOf`/`anyOf` at the root) without a tag field, which one flat object cannot \
+         keep apart (the nested and variants union forms keep a union of objects apart)",
         Remedy::TagTheUnion,
     )
 }
@@ -401,6 +460,72 @@ mod tests {
             json!({"type": "string", "description": "One.\n\nOnly for `op`: `a`, `b`."})
         );
         assert_eq!(lowering.report.changes[0].path, "/properties/n");
+    }
+
+    #[test]
+    fn a_root_union_of_objects_without_a_tag_is_kept_apart_nested_or_as_variants() {
+        let schema = json!({"type": "object", "anyOf": [
+            {"type": "object", "properties": {"x": {"type": "string"}}, "required": ["x"]},
+            {"type": "object", "properties": {"y": {"type": "integer"}}, "required": ["y"]}]});
+        let mut lowering = Lowering::new("t", Target::Mcp);
+        let nested = union_copy(&schema, UnionForm::Nested, true, "", &mut lowering).unwrap();
+        assert_eq!(nested["properties"]["request"]["anyOf"], schema["anyOf"]);
+        assert_eq!(nested["required"], json!(["request"]));
+        assert!(lowering.report.changes[0].detail.contains("2 objects without a tag"), "{:?}", lowering.report);
+        let variants = union_copy(&schema, UnionForm::Variants, true, "", &mut lowering).unwrap();
+        assert_eq!(variants, json!({"type": "object", "anyOf": schema["anyOf"]}));
+        // Flat cannot keep them apart; nor can any form a branch that is not an object, or one
+        // with a field named as the nested form's property (a call nested under it would be read
+        // as written).
+        let err = union_copy(&schema, UnionForm::Flat, true, "", &mut lowering).unwrap_err();
+        assert!(err.rule.contains("the nested and variants union forms keep a union of objects apart"), "{err:?}");
+        for branch in [json!({"type": "string"}), json!({"properties": {"request": {"type": "string"}}})] {
+            let mut refused = schema.clone();
+            refused["anyOf"][1] = branch;
+            assert!(union_copy(&refused, UnionForm::Nested, true, "", &mut lowering).is_err(), "{refused}");
+        }
+        // A nested call is read as the object inside; one written as it is stays.
+        let (mut call, mut flat) = (json!({"request": {"y": 3}}), json!({"y": 3}));
+        assert!(unnest(&mut call, &schema) && call == json!({"y": 3}));
+        assert!(!unnest(&mut flat, &schema));
+    }
+
+    #[test]
+    fn a_root_all_of_whose_union_part_distributes_is_a_root_union_in_the_forms_that_keep_one() {
+        // An OpenAPI operation: a path parameter beside a body that is one of two objects.
+        let schema = json!({"allOf": [
+            {"type": "object", "properties": {"owner": {"type": "string"}}, "required": ["owner"]},
+            {"oneOf": [{"type": "object", "properties": {"x": {"type": "string"}}, "required": ["x"]},
+                       {"type": "object", "properties": {"y": {"type": "integer"}}, "required": ["y"]}]}]});
+        let mut lowering = Lowering::new("t", Target::OpenAi);
+        let nested = union_copy(&schema, UnionForm::Nested, false, "", &mut lowering).unwrap();
+        assert_eq!(
+            nested["properties"]["request"]["oneOf"],
+            json!([
+                {"type": "object", "additionalProperties": false, "required": ["owner", "x"],
+                 "properties": {"owner": {"type": "string"}, "x": {"type": "string"}}},
+                {"type": "object", "additionalProperties": false, "required": ["owner", "y"],
+                 "properties": {"owner": {"type": "string"}, "y": {"type": "integer"}}}
+            ]),
+            "{nested}"
+        );
+        let mut call = json!({"request": {"owner": "a", "x": "b"}});
+        assert!(unnest(&mut call, &schema) && call == json!({"owner": "a", "x": "b"}));
+        assert_eq!(example_as(&call, &schema, UnionForm::Nested), json!({"request": {"owner": "a", "x": "b"}}));
+        // An alternative requiring a field no part names passes no call: left out, and said.
+        let mut contradictory = schema.clone();
+        contradictory["allOf"][1]["oneOf"][1]["required"] = json!(["public"]);
+        let mut lowering = Lowering::new("t", Target::Mcp);
+        let variants = union_copy(&contradictory, UnionForm::Variants, true, "", &mut lowering).unwrap();
+        assert_eq!(variants["oneOf"].as_array().unwrap().len(), 1, "{variants}");
+        assert!(
+            lowering.report.changes.iter().any(|change| change.kind == ChangeKind::Dropped
+                && change.detail.contains("alternative 1 of the `oneOf` left out: it requires `public`")),
+            "{:?}",
+            lowering.report
+        );
+        // Flat leaves the `allOf` for the target's own passes.
+        assert_eq!(union_copy(&schema, UnionForm::Flat, false, "", &mut lowering).unwrap(), schema);
     }
 
     #[test]

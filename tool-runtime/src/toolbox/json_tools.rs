@@ -178,14 +178,17 @@ impl JsonTools {
             accepted.set(validator.as_ref().is_some_and(|validator| validator.is_valid(value)));
             accepted.get()
         };
-        let object = crate::decode::checked_object(&def.decoding(), arguments, accepts)?;
+        let (object, nested) = crate::decode::checked_object(&def.decoding(), arguments, accepts)?;
         // What toolc's validator does not check (keywords it does not know), JSON Schema does.
         let Some(validator) = validator.as_ref().filter(|_| !accepted.get()) else { return Ok(object) };
         let instance = Value::Object(object);
-        let problems: Vec<ArgumentProblem> = validator
+        let mut problems: Vec<ArgumentProblem> = validator
             .iter_errors(&instance)
             .map(|err| ArgumentProblem::new(err.instance_path().as_str(), err.to_string()))
             .collect();
+        if nested {
+            crate::decode::at_nested(&mut problems, &def.input_schema);
+        }
         if !problems.is_empty() {
             return Err(ToolError::InvalidArguments { tool: def.name.to_string().into(), problems });
         }
@@ -236,6 +239,61 @@ mod tests {
     use serde_json::json;
 
     use super::*;
+
+    /// An OpenAPI operation as a bridge lists it: path parameters beside a body that is one of two
+    /// objects, joined with `allOf`.
+    fn operation() -> JsonTools {
+        let document = json!([{"name": "label", "description": "Label an issue.", "inputSchema": {"allOf": [
+            {"type": "object", "properties": {"owner": {"type": "string"}, "issue": {"type": "integer"}},
+             "required": ["owner", "issue"]},
+            {"oneOf": [
+                {"type": "object", "properties": {"labels": {"type": "array", "items": {"type": "string"}}},
+                 "required": ["labels"]},
+                {"type": "object", "properties": {"label": {"type": "string"}, "note": {"type": "string"}},
+                 "required": ["label"]}
+            ]}
+        ]}}]);
+        JsonTools::read(&document).unwrap()
+    }
+
+    #[test]
+    fn a_call_nested_as_the_engines_get_the_union_is_read_and_its_problems_told_where_written() {
+        let tools = operation();
+        let nested = json!({"request": {"owner": "a", "issue": 3, "label": "bug"}});
+        let read = tools.check("label", Arguments::Object(nested.as_object().unwrap())).unwrap();
+        assert_eq!(Value::Object(read), nested["request"]);
+        // Both branches fit: the body's `oneOf` refuses it, told under `request`.
+        let both = json!({"request": {"owner": "a", "issue": 3, "label": "bug", "labels": ["x"]}});
+        let ToolError::InvalidArguments { problems, .. } =
+            tools.check("label", Arguments::Object(both.as_object().unwrap())).unwrap_err()
+        else {
+            panic!("not an argument error")
+        };
+        assert!(problems.iter().all(|problem| problem.pointer.starts_with("/request")), "{problems:?}");
+    }
+
+    #[test]
+    fn strict_modes_nulls_for_absent_fields_are_read_as_absent_in_an_object_of_parts() {
+        let tools = operation();
+        // Strict mode writes every field of the branch, an absent one as `null`.
+        let call = json!({"owner": "a", "issue": 3, "label": "bug", "note": null});
+        let read = tools.check("label", Arguments::Object(call.as_object().unwrap())).unwrap();
+        assert_eq!(Value::Object(read), json!({"owner": "a", "issue": 3, "label": "bug"}));
+        // A required field is not absent for being `null`.
+        let missing = json!({"owner": null, "issue": 3, "label": "bug"});
+        assert!(tools.check("label", Arguments::Object(missing.as_object().unwrap())).is_err());
+        // A field one alternative requires and another leaves out (GitHub's deployment reviews: a
+        // comment, or a state): strict mode writes the other's `null` for it.
+        let document = json!([{"name": "review", "inputSchema": {"anyOf": [
+            {"type": "object", "properties": {"comment": {"type": "string"}}, "required": ["comment"]},
+            {"type": "object", "properties": {"comment": {"type": "string"}, "state": {"enum": ["approved"]}},
+             "required": ["state"]}
+        ]}}]);
+        let tools = JsonTools::read(&document).unwrap();
+        let call = json!({"comment": null, "state": "approved"});
+        let read = tools.check("review", Arguments::Object(call.as_object().unwrap())).unwrap();
+        assert_eq!(Value::Object(read), json!({"state": "approved"}));
+    }
 
     #[test]
     fn a_gemini_declaration_written_with_parameters_json_schema_is_a_warning_and_stays_in() {

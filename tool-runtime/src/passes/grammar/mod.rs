@@ -137,8 +137,8 @@ pub(crate) fn grammar_subset(
                 format!(
                     "only an `allOf` {name} does not compile names it, and the `allOf`'s parts do not merge into one \
                      schema (they disagree: a closed part, types or enums with nothing in common, two patterns, two \
-                     unions; or a part is a union of several objects at the root, which merged would make the \
-                     arguments a union without a tag)"
+                     unions; or, written flat, a part is a union of several objects at the root, which the nested \
+                     union form keeps apart)"
                 )
             } else {
                 format!("`properties` does not name it, and {name} writes no field they do not name")

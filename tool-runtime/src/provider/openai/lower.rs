@@ -166,8 +166,18 @@ fn parameters(
     let form = options.form_for(Target::OpenAi);
     let schema = union_copy(&def.input_schema, form, options.takes_root_union(Target::OpenAi), path, lowering)?;
     if form == UnionForm::Variants
-        && let Some(Value::Array(variants)) = schema.get("anyOf")
+        && let Some((keyword, Value::Array(variants))) =
+            ["anyOf", "oneOf"].into_iter().find_map(|keyword| Some((keyword, schema.get(keyword)?)))
     {
+        if keyword == "oneOf" {
+            // A union without a tag may be a `oneOf` (`union_copy` keeps it one).
+            lowering.note(
+                path,
+                ChangeKind::Rewritten,
+                "the root's `oneOf` written as `anyOf` (strict mode and the engines have no `oneOf`; that exactly one \
+                 matches is still checked when the call arrives)",
+            );
+        }
         return variants_at_root(&schema, variants, def.strict, options, path, lowering);
     }
     object_parameters(schema, def.strict, options, path, lowering)

@@ -473,6 +473,9 @@ fn imported_tools_accept_what_their_definitions_accept() {
 /// The corpus files whose imports the soundness test dispatches into (`tests/imported-corpus`):
 /// the file, the module it is written to, and its toolbox enum.
 const COMMITTED: &[(&str, &str, &str)] = &[
+    ("bfcl/multi_turn_func_doc.gorilla_file_system.json", "bfcl_gorilla_file_system", "GorillaFileSystemTools"),
+    ("bfcl/multi_turn_func_doc.trading_bot.json", "bfcl_trading_bot", "TradingBotTools"),
+    ("bfcl/multi_turn_func_doc.travel_booking.json", "bfcl_travel_booking", "TravelBookingTools"),
     ("bfcl/multi_turn_func_doc.vehicle_control.json", "bfcl_vehicle_control", "VehicleControlTools"),
     ("mcp-archived/server-github.json", "mcp_archived_server_github", "GithubTools"),
     ("mcp-archived/server-gitlab.json", "mcp_archived_server_gitlab", "GitlabTools"),

@@ -428,6 +428,9 @@ fn what_a_lowered_schema_admits_dispatch_runs_and_what_the_types_write_the_schem
 fn what_a_lowered_schema_admits_the_imported_corpus_runs_and_what_it_writes_the_schema_admits() {
     use toolc_imported_corpus as corpus;
     let subjects = vec![
+        imported::<corpus::bfcl_gorilla_file_system::GorillaFileSystemTools>("bfcl gorilla_file_system"),
+        imported::<corpus::bfcl_trading_bot::TradingBotTools>("bfcl trading_bot"),
+        imported::<corpus::bfcl_travel_booking::TravelBookingTools>("bfcl travel_booking"),
         imported::<corpus::bfcl_vehicle_control::VehicleControlTools>("bfcl vehicle_control"),
         imported::<corpus::mcp_archived_server_github::GithubTools>("mcp server-github"),
         imported::<corpus::mcp_archived_server_gitlab::GitlabTools>("mcp server-gitlab"),

@@ -1,7 +1,8 @@
 //! Third-party tool definitions as `toolc import` writes them in Rust, each file's tools with a
-//! `#[toolbox]` enum (`--toolbox`): the MCP reference servers' tools and one of the Berkeley
-//! Function Calling Leaderboard's multi-turn APIs, from the corpus `tests/corpus/fetch.sh` takes at
-//! pinned versions (`tests/corpus/manifest.txt`).
+//! `#[toolbox]` enum (`--toolbox`): the MCP reference servers' tools and four of the Berkeley
+//! Function Calling Leaderboard's multi-turn APIs (a file system, a trading bot, travel booking and
+//! vehicle control), 156 tools from the corpus `tests/corpus/fetch.sh` takes at pinned versions
+//! (`tests/corpus/manifest.txt`).
 //!
 //! Nobody here chose these types: the soundness test (`tests/tests/soundness.rs`) draws calls from
 //! their lowered schemas and dispatches them into these structs. The files are not edited by hand:
@@ -9,6 +10,12 @@
 //! write any of them differently today, and rewrites them with `TOOLC_BLESS=1`. They are the bytes
 //! `import` writes, so rustfmt leaves them as they are.
 
+#[rustfmt::skip]
+pub mod bfcl_gorilla_file_system;
+#[rustfmt::skip]
+pub mod bfcl_trading_bot;
+#[rustfmt::skip]
+pub mod bfcl_travel_booking;
 #[rustfmt::skip]
 pub mod bfcl_vehicle_control;
 #[rustfmt::skip]

@@ -119,11 +119,10 @@ fn as_sent<'a>(def: &Decoding<'a>, arguments: &str) -> Option<Option<&'a Shapes>
 /// (strict mode's `null` for an absent optional field removed), every problem found. For tools
 /// without a Rust type to read them into (definitions read from JSON), whose schema is all there
 /// is to check a call against. `accepts` is the schema compiled by a full JSON Schema validator:
-/// a call it accepts that needs no cleaning is taken as it is.
+/// a call it accepts that needs no cleaning is taken as it is. With the object, whether the call
+/// was written nested (`{"request": {…}}`, read as the object inside), for the caller to tell its
+/// own problems where the model wrote them ([`at_nested`]).
 #[cfg(feature = "read")]
-/// The arguments of a call as an object, checked; and whether the call was written nested
-/// (`{"request": {…}}`, read as the object inside), for the caller to tell its own problems where
-/// the model wrote them ([`at_nested`]).
 pub(crate) fn checked_object(
     def: &Decoding<'_>,
     arguments: Arguments<'_>,

@@ -96,15 +96,11 @@ pub(crate) fn distributed_root(schema: &Value) -> Option<(Value, Vec<String>)> {
 /// A field an object requires but does not name, where it says nothing of other fields (so
 /// dispatch refuses the field it requires).
 fn required_but_unnamed(object: &Value) -> Option<&str> {
+    let object = object.as_object()?;
     let says_otherwise = ["additionalProperties", "patternProperties", "unevaluatedProperties"]
         .iter()
         .any(|key| object.get(*key).is_some_and(|value| value != &Value::Bool(false)));
-    let properties = object.get("properties")?.as_object()?;
-    if says_otherwise {
-        return None;
-    }
-    let required = object.get("required")?.as_array()?;
-    required.iter().filter_map(Value::as_str).find(|name| !properties.contains_key(*name))
+    if says_otherwise { None } else { super::required_unnamed(object) }
 }
 
 /// The schema `node` (which holds an `allOf`) means, without it, and the keyword of the union it

@@ -124,10 +124,7 @@ fn close(schema: &mut Value, part_of_object: bool, parts: &[String]) {
         .any(|key| node.contains_key(*key));
     // A field required but not named is the definition's own contradiction: closing would make it
     // one no value meets, so such an object is left as it was written.
-    let names_required = node.get("required").and_then(Value::as_array).is_none_or(|required| {
-        let properties = node.get("properties").and_then(Value::as_object);
-        required.iter().filter_map(Value::as_str).all(|name| properties.is_some_and(|p| p.contains_key(name)))
-    });
+    let names_required = super::required_unnamed(node).is_none();
     if has_fields && !composed && !says_otherwise && !part_of_object && names_required {
         node.insert("additionalProperties".to_owned(), Value::Bool(false));
     }

@@ -30,7 +30,7 @@ pub(crate) mod strict_subset;
 pub(crate) mod union;
 pub(crate) mod walk;
 
-use serde_json::Value;
+use serde_json::{Map, Value};
 
 /// Merges every `allOf` in `schema` whose parts agree into the one schema it means, as the OpenAI
 /// and Gemini lowerings do: objects into one object, a type and its added constraints into one
@@ -48,6 +48,14 @@ use serde_json::Value;
 pub fn merge_object_all_of(schema: &mut Value) {
     let mut lowering = report::Lowering::new("", crate::Target::JsonSchema);
     all_of::merge_object_all_of(schema, "", &mut lowering);
+}
+
+/// A field an object's `required` lists but its `properties` does not name (none where it has no
+/// `properties`): what each caller makes of it depends on whether the object admits other fields.
+pub(crate) fn required_unnamed(node: &Map<String, Value>) -> Option<&str> {
+    let properties = node.get("properties")?.as_object()?;
+    let required = node.get("required")?.as_array()?;
+    required.iter().filter_map(Value::as_str).find(|name| !properties.contains_key(*name))
 }
 
 /// The type names a `type` keyword holds (one, or a list of them); `None` when it is not that.

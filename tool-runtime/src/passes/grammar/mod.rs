@@ -252,9 +252,7 @@ fn required_but_unnamed(node: &Map<String, Value>) -> Option<String> {
     if node.get("additionalProperties").is_some_and(Value::is_object) || node.contains_key("patternProperties") {
         return None;
     }
-    let properties = node.get("properties")?.as_object()?;
-    let required = node.get("required").and_then(Value::as_array)?;
-    required.iter().filter_map(Value::as_str).find(|name| !properties.contains_key(*name)).map(str::to_owned)
+    crate::passes::required_unnamed(node).map(str::to_owned)
 }
 
 /// An `enum` beside a `type` keeps only the values of the type: no other passes the schema, and

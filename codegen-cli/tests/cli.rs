@@ -589,10 +589,16 @@ fn import_writes_rust_that_compiles_and_renders_back_the_same_schema() {
     // Text the compiler refuses in a comment (a direction override, a lone carriage return) is
     // still imported, as the attribute a doc comment stands for, and comes back unchanged.
     let hidden_description = "Reads a file \u{202E}txt.exe\u{202C} aloud.\rQuietly.";
+    // Markdown a doc comment would not give back (rustdoc would run the code blocks as doctests, and
+    // `#[tool]` drops an `# Examples` section) is written in the attribute that reads it.
+    let usage = "Finds releases.\n\n# Examples\n\n```\nfind_releases(org='acme')\n```\n\nSee [the guide](guide.md).";
+    let filter = "A filter, such as:\n\n    {\"status\": \"open\"}";
     let hidden = json_file(
         "hidden.json",
         &json!([{"name": "read_aloud", "description": hidden_description, "inputSchema": {"type": "object",
-            "properties": {"path": {"type": "string", "description": "Which \u{2067}file\u{2069}"}}}}]),
+            "properties": {"path": {"type": "string", "description": "Which \u{2067}file\u{2069}"}}}},
+            {"name": "find_releases", "description": usage, "inputSchema": {"type": "object",
+            "properties": {"filter": {"type": "string", "description": filter}}}}]),
     );
     let output = toolc(
         &["import", hidden.to_str().unwrap(), "--out", dir.join("src/hidden.rs").to_str().unwrap()],
@@ -601,6 +607,8 @@ fn import_writes_rust_that_compiles_and_renders_back_the_same_schema() {
     assert!(output.status.success(), "{}", stderr(&output));
     let code = std::fs::read_to_string(dir.join("src/hidden.rs")).unwrap();
     assert!(code.contains(r#"#[doc = " Reads a file \u{202e}txt.exe\u{202c} aloud.\rQuietly."]"#), "{code}");
+    assert!(code.contains("/// Finds releases.\n#[tool(\n    name = \"find_releases\",\n    description = "), "{code}");
+    assert!(!code.contains("/// find_releases") && !code.contains("///     {"), "no code in a doc comment: {code}");
 
     let export = toolc(&["export", "--target", "mcp"], &dir);
     assert!(export.status.success(), "the imported code compiles and exports: {}", stderr(&export));
@@ -610,7 +618,10 @@ fn import_writes_rust_that_compiles_and_renders_back_the_same_schema() {
     let read_aloud = exported.as_array().unwrap().iter().find(|tool| tool["name"] == "read_aloud").unwrap();
     assert_eq!(read_aloud["description"], hidden_description);
     assert_eq!(read_aloud["inputSchema"]["properties"]["path"]["description"], "Which \u{2067}file\u{2069}");
-    assert_eq!(exported.as_array().unwrap().len(), 3);
+    let find_releases = exported.as_array().unwrap().iter().find(|tool| tool["name"] == "find_releases").unwrap();
+    assert_eq!(find_releases["description"], usage);
+    assert_eq!(find_releases["inputSchema"]["properties"]["filter"]["description"], filter);
+    assert_eq!(exported.as_array().unwrap().len(), 4);
     for mut before in expected.as_array().unwrap().iter().cloned() {
         let mut back = exported.as_array().unwrap().iter().find(|tool| tool["name"] == before["name"]).unwrap().clone();
         assert_eq!(back["description"], before["description"]);

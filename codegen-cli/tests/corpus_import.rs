@@ -471,7 +471,8 @@ fn imported_tools_accept_what_their_definitions_accept() {
 }
 
 /// The corpus files whose imports the soundness test dispatches into (`tests/imported-corpus`):
-/// the file, the module it is written to, and its toolbox enum.
+/// the file (under `servers/`, a listing `tests/corpus/servers/fetch.sh` takes), the module it is
+/// written to, and its toolbox enum.
 const COMMITTED: &[(&str, &str, &str)] = &[
     ("bfcl/multi_turn_func_doc.gorilla_file_system.json", "bfcl_gorilla_file_system", "GorillaFileSystemTools"),
     ("bfcl/multi_turn_func_doc.trading_bot.json", "bfcl_trading_bot", "TradingBotTools"),
@@ -483,6 +484,8 @@ const COMMITTED: &[(&str, &str, &str)] = &[
     ("mcp/server-filesystem.json", "mcp_server_filesystem", "FilesystemTools"),
     ("mcp/server-memory.json", "mcp_server_memory", "MemoryTools"),
     ("mcp/server-sequential-thinking.json", "mcp_server_sequential_thinking", "SequentialThinkingTools"),
+    // Descriptions indented as rustdoc's code blocks are, which `cargo test` would run as doctests.
+    ("servers/brave-search.json", "server_brave_search", "BraveSearchTools"),
 ];
 
 /// `tests/imported-corpus` holds what `toolc import --toolbox` writes for its corpus files today,
@@ -498,7 +501,10 @@ fn committed_imports_are_what_import_writes_today() {
     for (file, module, toolbox) in COMMITTED {
         let committed = folder.join(format!("{module}.rs"));
         let written = tmp().join(format!("imported-corpus-{module}.rs"));
-        let input = corpus.join(file);
+        let input = match file.strip_prefix("servers/") {
+            Some(listing) => support::server_listings().join(listing),
+            None => corpus.join(file),
+        };
         let args = [input.as_os_str(), OsStr::new("--out"), written.as_os_str(), OsStr::new("--toolbox")];
         support::toolc([OsStr::new("import")].into_iter().chain(args).chain([OsStr::new(toolbox)]), module);
         let today = std::fs::read_to_string(&written).unwrap();

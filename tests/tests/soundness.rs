@@ -438,6 +438,7 @@ fn what_a_lowered_schema_admits_the_imported_corpus_runs_and_what_it_writes_the_
         imported::<corpus::mcp_server_filesystem::FilesystemTools>("mcp server-filesystem"),
         imported::<corpus::mcp_server_memory::MemoryTools>("mcp server-memory"),
         imported::<corpus::mcp_server_sequential_thinking::SequentialThinkingTools>("mcp server-sequential-thinking"),
+        imported::<corpus::server_brave_search::BraveSearchTools>("brave-search server"),
     ];
     check(&subjects, "imported", cases().div_ceil(2));
 }

@@ -11,6 +11,7 @@ use serde_json::Value;
 use syn::Ident;
 
 use super::carry::{self, FIELD_KEYWORDS, Kind};
+use super::describe;
 use crate::rust_names::{self, Scope};
 use toolc::pointer;
 use toolc::read::Definition;
@@ -107,14 +108,6 @@ impl std::fmt::Display for Refusal {
     }
 }
 
-fn doc(text: Option<&str>) -> TokenStream {
-    let lines = text
-        .filter(|text| !text.trim().is_empty())
-        .map(|text| text.lines().map(|line| format!(" {line}")).collect::<Vec<_>>());
-    let lines = lines.unwrap_or_default();
-    quote!(#(#[doc = #lines])*)
-}
-
 impl Generator {
     /// Takes `name` for a type of the file's own (the toolbox enum), so no tool's type takes it.
     pub fn reserve(&mut self, name: &Ident) {
@@ -197,12 +190,12 @@ impl ToolWriter<'_> {
             Some(_) => format!("The `{name}` tool (no description was given)."),
             None => tool.description.clone(),
         };
-        let docs = doc(Some(&description));
+        let (docs, described) = describe::tool(&description);
         let strict = self.loose.then(|| quote!(, strict = false));
         let deny = deny_unknown_fields(&schema);
         let code = quote! {
             #docs
-            #[tool(name = #name #strict)]
+            #[tool(name = #name #described #strict)]
             #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
             #deny
             pub struct #ident {
@@ -291,7 +284,7 @@ impl ToolWriter<'_> {
                     (quote!(Option<#inner>), attributes)
                 }
             };
-            let docs = doc(annotation("description").and_then(Value::as_str));
+            let docs = describe::schema(annotation("description").and_then(Value::as_str));
             // A union with `null` leaves the other branch's keywords to that branch.
             let or_null = !std::ptr::eq(own, resolved);
             let constraints = carry::attributes(own, ty.kind, or_null, stated_default);
@@ -472,7 +465,7 @@ impl ToolWriter<'_> {
     fn object(&mut self, schema: &Value, root: &Value, hint: &str, path: &str) -> Ident {
         let ident = self.unique(hint);
         let fields = self.fields(schema, root, &ident.to_string(), path);
-        let docs = doc(schema.get("description").and_then(Value::as_str));
+        let docs = describe::schema(schema.get("description").and_then(Value::as_str));
         let deny = deny_unknown_fields(schema);
         self.file.items.push(quote! {
             #docs
@@ -495,7 +488,7 @@ impl ToolWriter<'_> {
             }
         }
         let arms = variants.iter().map(|(value, variant)| quote!(#[serde(rename = #value)] #variant));
-        let docs = doc(schema.get("description").and_then(Value::as_str));
+        let docs = describe::schema(schema.get("description").and_then(Value::as_str));
         self.file.items.push(quote! {
             #docs
             #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, JsonSchema)]

@@ -3,6 +3,7 @@
 //! rendering the same schemas. What a tool's Rust cannot say is named, per tool, in a warning.
 
 mod carry;
+mod describe;
 mod generator;
 
 use std::collections::HashMap;

@@ -57,7 +57,7 @@ pub fn run(command: &mut Command, what: &str) -> String {
 
 /// Fetches the third-party MCP servers' listings (once) and gives their folder: one
 /// `{"tools": [...]}` file per server.
-#[allow(dead_code)] // the corpus test uses it
+#[allow(dead_code)] // the corpus and corpus_import tests use it
 pub fn server_listings() -> PathBuf {
     let dest = tmp().join("servers");
     let summary = run(

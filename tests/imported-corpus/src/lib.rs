@@ -2,7 +2,8 @@
 //! `#[toolbox]` enum (`--toolbox`): the MCP reference servers' tools and four of the Berkeley
 //! Function Calling Leaderboard's multi-turn APIs (a file system, a trading bot, travel booking and
 //! vehicle control), 156 tools from the corpus `tests/corpus/fetch.sh` takes at pinned versions
-//! (`tests/corpus/manifest.txt`).
+//! (`tests/corpus/manifest.txt`), and the 8 tools of Brave's search server, whose descriptions are
+//! indented as rustdoc's code blocks are (`tests/corpus/servers/fetch.sh`).
 //!
 //! Nobody here chose these types: the soundness test (`tests/tests/soundness.rs`) draws calls from
 //! their lowered schemas and dispatches them into these structs. The files are not edited by hand:
@@ -30,3 +31,5 @@ pub mod mcp_server_filesystem;
 pub mod mcp_server_memory;
 #[rustfmt::skip]
 pub mod mcp_server_sequential_thinking;
+#[rustfmt::skip]
+pub mod server_brave_search;

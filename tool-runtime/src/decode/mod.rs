@@ -20,6 +20,7 @@ mod json_tokens;
 mod known_fields;
 pub(crate) mod limits;
 mod locate;
+mod pattern;
 mod plan;
 pub(crate) mod validate;
 

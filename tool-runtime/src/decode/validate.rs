@@ -4,10 +4,6 @@
 //!
 //! It covers the keywords schemars writes; a keyword it does not know is left to serde.
 
-use std::collections::HashMap;
-use std::sync::{Mutex, OnceLock};
-
-use regex_lite::Regex;
 use serde_json::{Map, Value};
 use toolc_names::did_you_mean;
 
@@ -427,7 +423,7 @@ fn string(text: &str, node: &Map<String, Value>, at: &str, problems: &mut Vec<Ar
         push(problems, at, format!("expected at most {max} characters, got {length}"));
     }
     if let Some(pattern) = node.get("pattern").and_then(Value::as_str)
-        && matches_pattern(pattern, text) == Some(false)
+        && super::pattern::matches(pattern, text) == Some(false)
     {
         push(
             problems,
@@ -443,14 +439,6 @@ fn string(text: &str, node: &Map<String, Value>, at: &str, problems: &mut Vec<Ar
     {
         push(problems, at, format!("expected a `{format}` string, got {}", describe(&Value::String(text.to_owned()))));
     }
-}
-
-/// `None` when the pattern is not a regex this engine reads (then it is not enforced).
-fn matches_pattern(pattern: &str, text: &str) -> Option<bool> {
-    static CACHE: OnceLock<Mutex<HashMap<String, Option<Regex>>>> = OnceLock::new();
-    let mut cache = CACHE.get_or_init(Default::default).lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-    let regex = cache.entry(pattern.to_owned()).or_insert_with(|| Regex::new(pattern).ok());
-    regex.as_ref().map(|regex| regex.is_match(text))
 }
 
 fn fits_format(format: &str, text: &str) -> bool {

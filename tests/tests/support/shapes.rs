@@ -174,6 +174,12 @@ pub struct Label {
     /// A contact address.
     #[schemars(email)]
     pub contact: Option<String>,
+    /// A date, `YYYY-MM-DD` in ASCII digits (ECMA-262's `\d`).
+    #[schemars(regex(pattern = r"^\d{4}-\d{2}-\d{2}$"))]
+    pub due: Option<String>,
+    /// Words with one space of any kind between them (ECMA-262's `\s` takes Unicode's spaces).
+    #[schemars(regex(pattern = r"^\S+(\s\S+)*$"))]
+    pub words: Option<String>,
 }
 
 /// Run a batch of commands.

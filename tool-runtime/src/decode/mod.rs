@@ -225,7 +225,7 @@ fn checked(def: &Decoding<'_>, value: Value) -> Result<Value, ToolError> {
 fn checked_nested(def: &Decoding<'_>, mut value: Value) -> Result<(Value, bool), ToolError> {
     // A union's call as its nested rendering has it: the variant is read from inside, and each
     // problem told where the model wrote it.
-    let nested = unnest(&mut value, def.schema);
+    let nested = unnest(&mut value, def.schema, def.plan.nests);
     let mut problems = Vec::new();
     clean(&mut value, def.schema, def.schema, "", &mut problems);
     problems.extend(validate::validate(&value, def.schema, def.schema));

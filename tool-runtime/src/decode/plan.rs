@@ -29,6 +29,8 @@ pub(crate) struct Plan {
     /// Some optional field does not take `null`: a call with `null` in it goes through the schema,
     /// which removes those nulls (strict mode's "absent") so that serde applies the default.
     clears_nulls: bool,
+    /// A call may be written nested, `{"request": {…}}` (`passes::union::nests`).
+    pub(super) nests: bool,
 }
 
 impl Plan {
@@ -38,6 +40,7 @@ impl Plan {
             open: (!all_closed(schema)).then(|| Shapes::of(schema)),
             tagged: schema.get("oneOf").is_some() || schema.get("anyOf").is_some(),
             clears_nulls: clears_nulls(schema, schema),
+            nests: crate::passes::union::nests(schema),
         }
     }
 

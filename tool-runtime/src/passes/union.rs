@@ -311,8 +311,9 @@ fn apart_untagged(schema: &Value) -> bool {
 }
 
 /// Whether a call of a tool with `schema` may be written nested: its root union (as written, or
-/// its root `allOf` distributed) tagged, or without a tag but kept apart.
-fn nests(schema: &Value) -> bool {
+/// its root `allOf` distributed) tagged, or without a tag but kept apart. Dispatch asks once per
+/// tool (its decoding plan): distributing an `allOf` is not for every call.
+pub(crate) fn nests(schema: &Value) -> bool {
     if tagged_union(schema).is_some() {
         return true;
     }
@@ -342,18 +343,17 @@ pub(crate) fn example_as(arguments: &Value, schema: &Value, form: UnionForm) -> 
 }
 
 /// A call in [`UnionForm::Nested`]'s form, `{"request": {…}}` with no tag of its own, made the
-/// variant inside (beside any other fields of the object's own); whether it was.
-pub(crate) fn unnest(value: &mut Value, schema: &Value) -> bool {
+/// variant inside (beside any other fields of the object's own); whether it was. `nests` is
+/// [`nests`] of `schema`, worked out once per tool.
+pub(crate) fn unnest(value: &mut Value, schema: &Value, nests: bool) -> bool {
     let Some(fields) = value.as_object_mut() else { return false };
-    if !matches!(fields.get(NESTED), Some(Value::Object(_))) {
+    if !nests || !matches!(fields.get(NESTED), Some(Value::Object(_))) {
         return false;
     }
-    match tagged_union(schema) {
-        Some(union) if fields.contains_key(&union.tag) => return false,
-        Some(_) => {}
-        None if !nests(schema) => return false,
-        // Without a tag, `request` is never one of the branches' fields (`apart_untagged`).
-        None => {}
+    // A call that has the tag is flat. Without a tag, `request` is never one of the branches'
+    // fields (`apart_untagged`).
+    if tagged_union(schema).is_some_and(|union| fields.contains_key(&union.tag)) {
+        return false;
     }
     let Some(Value::Object(inner)) = fields.remove(NESTED) else { return false };
     for (name, field) in inner {
@@ -486,8 +486,8 @@ mod tests {
         }
         // A nested call is read as the object inside; one written as it is stays.
         let (mut call, mut flat) = (json!({"request": {"y": 3}}), json!({"y": 3}));
-        assert!(unnest(&mut call, &schema) && call == json!({"y": 3}));
-        assert!(!unnest(&mut flat, &schema));
+        assert!(unnest(&mut call, &schema, nests(&schema)) && call == json!({"y": 3}));
+        assert!(!unnest(&mut flat, &schema, nests(&schema)));
     }
 
     #[test]
@@ -510,7 +510,7 @@ mod tests {
             "{nested}"
         );
         let mut call = json!({"request": {"owner": "a", "x": "b"}});
-        assert!(unnest(&mut call, &schema) && call == json!({"owner": "a", "x": "b"}));
+        assert!(unnest(&mut call, &schema, nests(&schema)) && call == json!({"owner": "a", "x": "b"}));
         assert_eq!(example_as(&call, &schema, UnionForm::Nested), json!({"request": {"owner": "a", "x": "b"}}));
         // An alternative requiring a field no part names passes no call: left out, and said.
         let mut contradictory = schema.clone();
